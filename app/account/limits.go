@@ -1,0 +1,72 @@
+package account
+
+import (
+	"sync"
+	"time"
+)
+
+// limiter counts events per key in a sliding window. It is in memory: one
+// node enforces its own limits (a cluster would keep these in PostgreSQL or
+// Redis; see the README).
+type limiter struct {
+	mu     sync.Mutex
+	window time.Duration
+	max    int
+	hits   map[string][]time.Time
+	now    func() time.Time
+}
+
+func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
+	return &limiter{window: window, max: max, hits: map[string][]time.Time{}, now: now}
+}
+
+// allow records an event for key and reports whether it is within the
+// limit; when it is not, wait says how long until the oldest event expires.
+func (l *limiter) allow(key string) (ok bool, wait time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	recent := l.recent(key, now)
+	if len(recent) >= l.max {
+		l.hits[key] = recent
+		return false, recent[0].Add(l.window).Sub(now)
+	}
+	l.hits[key] = append(recent, now)
+	if len(l.hits) > 100_000 { // bound memory under a flood of distinct keys
+		l.sweep(now)
+	}
+	return true, 0
+}
+
+// count tells how many events key has in the window, without adding one.
+func (l *limiter) count(key string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.recent(key, l.now()))
+}
+
+// reset forgets key (after a successful login, say).
+func (l *limiter) reset(key string) {
+	l.mu.Lock()
+	delete(l.hits, key)
+	l.mu.Unlock()
+}
+
+func (l *limiter) recent(key string, now time.Time) []time.Time {
+	old := l.hits[key]
+	i := 0
+	for i < len(old) && now.Sub(old[i]) >= l.window {
+		i++
+	}
+	return old[i:]
+}
+
+func (l *limiter) sweep(now time.Time) {
+	for k := range l.hits {
+		if r := l.recent(k, now); len(r) == 0 {
+			delete(l.hits, k)
+		} else {
+			l.hits[k] = r
+		}
+	}
+}

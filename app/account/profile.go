@@ -1,0 +1,134 @@
+package account
+
+import (
+	"context"
+	"fmt"
+
+	"souk/app/apperr"
+	"souk/ent"
+	"souk/ent/user"
+)
+
+// Profile is the user info of SPEC §3 (wire names).
+type Profile struct {
+	UserUID          string `json:"userUid"`
+	UserName         string `json:"userName"`
+	UserType         int    `json:"userType"`
+	Title            string `json:"title"`
+	Brief            string `json:"brief"`
+	AvatarURL        string `json:"avatarUrl"`
+	BackgroundURL    string `json:"backgroundUrl"`
+	ShoppingQuantity int    `json:"shoppingQuantity"`
+	Email            string `json:"email,omitempty"` // only in the owner's own view
+}
+
+func profileOf(u *ent.User) *Profile {
+	p := &Profile{UserUID: u.UID, UserName: u.UserName, UserType: u.UserType, Title: u.Title, Brief: u.Brief,
+		AvatarURL: u.AvatarURL, BackgroundURL: u.BackgroundURL}
+	if u.Email != nil {
+		p.Email = *u.Email
+	}
+	return p
+}
+
+// MyProfile is the caller's own profile.
+func (s *Service) MyProfile(c *Caller) *Profile { return profileOf(c.User) }
+
+// PublicProfile is another user's public page: no email.
+func (s *Service) PublicProfile(ctx context.Context, uid string) (*Profile, error) {
+	if uid == "" || len(uid) > 64 {
+		return nil, apperr.NotFoundf("user not found")
+	}
+	u, err := s.db.User.Query().Where(user.UIDEQ(uid), user.StatusEQ("active")).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFoundf("user not found")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("account: find user: %w", err)
+	}
+	p := profileOf(u)
+	p.Email = ""
+	return p, nil
+}
+
+// SafeInfo is the security overview: the masked address and live sessions.
+type SafeInfo struct {
+	Email    string        `json:"email"`
+	Sessions []SessionInfo `json:"sessions"`
+}
+
+// Safe returns the caller's security overview.
+func (s *Service) Safe(ctx context.Context, c *Caller) (*SafeInfo, error) {
+	list, err := s.Sessions(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	email := ""
+	if c.User.Email != nil {
+		email = maskEmail(*c.User.Email)
+	}
+	return &SafeInfo{Email: email, Sessions: list}, nil
+}
+
+func maskEmail(e string) string {
+	for i, r := range e {
+		if r == '@' {
+			if i <= 2 {
+				return e[:1] + "***" + e[i:]
+			}
+			return e[:2] + "***" + e[i-1:]
+		}
+	}
+	return "***"
+}
+
+// EditUsername renames the caller.
+func (s *Service) EditUsername(ctx context.Context, c *Caller, name string) (*Profile, error) {
+	name, err := CheckUsername(name)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.db.User.UpdateOneID(c.User.ID).SetUserName(name).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("account: rename: %w", err)
+	}
+	s.profileChanged(u.UID)
+	return profileOf(u), nil
+}
+
+// EditImage sets the caller's avatar or background to an uploaded picture's
+// URL, which must be one of our own upload URLs.
+func (s *Service) EditImage(ctx context.Context, c *Caller, which, url string) (*Profile, error) {
+	if !validUploadURL(url) {
+		return nil, apperr.Invalid("url", "ImageBadRequest", "Upload the picture first.")
+	}
+	q := s.db.User.UpdateOneID(c.User.ID)
+	switch which {
+	case "avatar":
+		q.SetAvatarURL(url)
+	case "background":
+		q.SetBackgroundURL(url)
+	default:
+		return nil, apperr.Invalid("which", "ImageBadRequest", "Unknown picture.")
+	}
+	u, err := q.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("account: set %s: %w", which, err)
+	}
+	s.profileChanged(u.UID)
+	return profileOf(u), nil
+}
+
+// validUploadURL accepts only /media/uploads/<disk>/<hex id>-<s|b>.jpg.
+func validUploadURL(u string) bool {
+	const prefix = "/media/uploads/"
+	if len(u) > 200 || len(u) < len(prefix)+10 || u[:len(prefix)] != prefix {
+		return false
+	}
+	for _, r := range u[len(prefix):] {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '/' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}

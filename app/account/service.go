@@ -1,0 +1,101 @@
+// Package account owns accounts: registration, sign-in by password, emailed
+// code or QR, sessions, password reset, email change, closing an account,
+// and the profile. Its rules are SPEC §4-§6 and DESIGN §8.
+package account
+
+import (
+	"context"
+	"time"
+
+	"souk/ent"
+)
+
+// Purposes of verification codes.
+const (
+	PurposeLogin          = "login"
+	PurposeRegister       = "register"
+	PurposeForgetPassword = "forgetPassword"
+	PurposeChangeEmail    = "changeEmail"
+	PurposeDestroyAccount = "destroyAccount"
+)
+
+// Limits (SPEC §9, DESIGN §8).
+const (
+	TokenLife        = 20 * 24 * time.Hour // 1728000000 ms
+	CodeCooldown     = 60 * time.Second
+	CodeLife         = 10 * time.Minute
+	CodeMaxAttempts  = 5
+	MaxSessions      = 10 // beyond this a login must say ov=true (useOvReLogin)
+	LoginFailures    = 5  // wrong passwords per account per window before it locks
+	LoginWindow      = 15 * time.Minute
+	IPLoginsPerMin   = 30
+	IPCodesPerHour   = 30
+	lastSeenInterval = time.Minute
+)
+
+// Mailer sends one email.
+type Mailer func(ctx context.Context, to, subject, text string) error
+
+// Translator turns a message key into text in a language.
+type Translator func(lang, key string, args ...string) string
+
+// Service is the account service. Safe for concurrent use.
+type Service struct {
+	db         *ent.Client
+	mail       Mailer
+	t          Translator
+	now        func() time.Time
+	pepper     []byte
+	loginFails *limiter // per account
+	ipLogins   *limiter // per client address
+	ipCodes    *limiter
+	QR         *QRHub
+	// OnProfileChange is told when a user's public profile changes, so
+	// cached pages showing it can be refreshed.
+	OnProfileChange func(userUID string)
+}
+
+func (s *Service) profileChanged(uid string) {
+	if s.OnProfileChange != nil {
+		s.OnProfileChange(uid)
+	}
+}
+
+// New makes the service. pepper keys the code hashes.
+func New(db *ent.Client, mail Mailer, t Translator, pepper []byte, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{
+		db: db, mail: mail, t: t, now: now, pepper: pepper,
+		loginFails: newLimiter(LoginFailures, LoginWindow, now),
+		ipLogins:   newLimiter(IPLoginsPerMin, time.Minute, now),
+		ipCodes:    newLimiter(IPCodesPerHour, time.Hour, now),
+		QR:         NewQRHub(now),
+	}
+}
+
+// Client is who is calling, for limits and the session list.
+type Client struct {
+	IP, UserAgent, Lang string
+}
+
+// Login is a successful sign-in.
+type Login struct {
+	Token        string   `json:"token"`
+	ExpiresAt    int64    `json:"expiresAt"` // ms
+	User         *Profile `json:"user"`
+	UseOvReLogin bool     `json:"useOvReLogin,omitempty"`
+}
+
+func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
+	tx, err := db.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

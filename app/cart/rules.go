@@ -1,0 +1,114 @@
+package cart
+
+import (
+	"fmt"
+
+	"souk/app/apperr"
+	"souk/app/catalog"
+	"souk/ent"
+	"souk/ent/schema"
+)
+
+// Custom size ranges (SPEC §5): type 1 centimetres, type 2 inches.
+var sizeRanges = map[int]map[string][2]int{
+	1: {"a": {53, 160}, "b": {51, 160}, "c": {51, 160}, "d": {55, 190}},
+	2: {"a2": {21, 65}, "b2": {20, 63}, "c2": {20, 63}, "d2": {22, 75}},
+}
+
+// checkSelection enforces SPEC §4/§5: a sku when the goods have attributes,
+// one option of every scenario label, and a complete custom size for label 9
+// option 1. It returns the chosen sku.
+func checkSelection(g *ent.Goods, in AddInput) (*ent.Sku, error) {
+	if g.Saleable != 1 {
+		return nil, apperr.New(apperr.Conflict, "This item is not on sale.")
+	}
+	var sku *ent.Sku
+	if len(g.Edges.Attrs) > 0 {
+		for _, k := range g.Edges.Skus {
+			if k.UID == in.SkuID {
+				sku = k
+			}
+		}
+		if sku == nil {
+			return nil, apperr.Invalid("skuId", "PSSp", "Please select the specifications.")
+		}
+	} else if in.SkuID != "" {
+		return nil, apperr.Invalid("skuId", "PSSp", "This item has no such specification.")
+	}
+	chosen := map[int]schema.ScenarioChoice{}
+	for _, c := range in.Options {
+		if _, dup := chosen[c.LabelID]; dup {
+			return nil, apperr.Invalid("scenarioOptions", "PSSp", "Choose one option of each kind.")
+		}
+		chosen[c.LabelID] = c
+	}
+	if len(chosen) != len(g.Edges.Labels) {
+		return nil, apperr.Invalid("scenarioOptions", "PSSp", "Please select the specifications.")
+	}
+	for _, l := range g.Edges.Labels {
+		c, ok := chosen[l.LabelID]
+		if !ok || !hasOption(l, c.OptionID) {
+			return nil, apperr.Invalid("scenarioOptions", "PSSp", "Please select the specifications.")
+		}
+		if l.LabelID == catalog.LabelSize && c.OptionID == catalog.CustomSizeOption {
+			if err := checkSize(c.SizeData); err != nil {
+				return nil, err
+			}
+		} else if len(c.SizeData) > 0 {
+			return nil, apperr.Invalid("sizeData", "FormatError", "Measurements go with the custom size only.")
+		}
+	}
+	return sku, nil
+}
+
+func hasOption(l *ent.ScenarioLabel, id int) bool {
+	for _, o := range l.Edges.Options {
+		if o.OptionID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// checkSize wants the unit and all four measures, each an integer in range.
+func checkSize(d map[string]int) error {
+	ranges, ok := sizeRanges[d["type"]]
+	if !ok {
+		return apperr.Invalid("sizeData", "MeasureRequired", "Choose centimetres or inches for your measurements.")
+	}
+	if len(d) != 5 {
+		return apperr.Invalid("sizeData", "MeasureRequired", "Please give all four measurements.")
+	}
+	for k, r := range ranges {
+		v, ok := d[k]
+		if !ok {
+			return apperr.Invalid("sizeData", "MeasureRequired", "Please give all four measurements.")
+		}
+		if v < r[0] || v > r[1] {
+			return apperr.Invalid("sizeData", "FormatError", fmt.Sprintf("A measurement is out of range (%d to %d).", r[0], r[1]))
+		}
+	}
+	return nil
+}
+
+// checkQuantity keeps a line within the minimum order quantity, the stock
+// and the line maximum.
+func checkQuantity(g *ent.Goods, sku *ent.Sku, q int) error {
+	minQty := max(g.MinQty, 1)
+	stock := g.Stock
+	if sku != nil {
+		stock = sku.Stock
+	}
+	switch {
+	case q < minQty:
+		return apperr.Invalid("quantity", "MinQty", fmt.Sprintf("The minimum order is %d pieces.", minQty))
+	case q > MaxQuantity:
+		return apperr.Invalid("quantity", "FormatError", fmt.Sprintf("At most %d pieces a line.", MaxQuantity))
+	case q > stock:
+		if stock < minQty {
+			return apperr.New(apperr.Conflict, "This item is out of stock.")
+		}
+		return apperr.New(apperr.Conflict, fmt.Sprintf("Only %d left in stock.", stock))
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"souk/ent/homeblock"
+)
+
+// Scenario labels and the custom size option (SPEC §3, §4).
+const (
+	LabelColour      = 2
+	LabelSize        = 9
+	CustomSizeOption = 1
+	FirstSizeOption  = 118
+	LastSizeOption   = 180
+)
+
+// SizeRow is one standard dress size: bust, waist, hips and hollow-to-floor
+// in centimetres and inches.
+type SizeRow struct {
+	ID    int       `json:"id"`
+	Label string    `json:"label"`
+	CM    []float64 `json:"cm"`
+	Inch  []float64 `json:"inch"`
+}
+
+// The spec leaves the chart's values to us. Decision: options 118-180 are 21
+// body sizes (US 0-26 and 16W-28W) in three heights: 118-138 petite,
+// 139-159 regular, 160-180 tall. Measurements follow common US bridal charts.
+var sizeChart = buildSizeChart()
+
+func buildSizeChart() map[int]SizeRow {
+	bodies := []string{"0", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22", "24", "26", "16W", "18W", "20W", "22W", "24W", "26W", "28W"}
+	heights := []struct {
+		suffix string
+		h2f    float64
+	}{{" P", 142}, {"", 150}, {" T", 158}}
+	out := map[int]SizeRow{}
+	id := FirstSizeOption
+	for _, h := range heights {
+		for i, b := range bodies {
+			bust := 80 + 2.5*float64(i)
+			if i >= 14 { // women's sizes are cut fuller
+				bust = 108 + 5*float64(i-14)
+			}
+			cm := []float64{bust, bust - 20 + float64(i)*0.5, bust + 6, h.h2f + float64(i)*0.5}
+			inch := make([]float64, len(cm))
+			for k, v := range cm {
+				inch[k] = math.Round(v/2.54*2) / 2
+			}
+			out[id] = SizeRow{ID: id, Label: "US " + b + h.suffix, CM: cm, Inch: inch}
+			id++
+		}
+	}
+	return out
+}
+
+// SizeLabel names a standard size option ("US 8", "US 8 P"); "" if unknown.
+func SizeLabel(optionID int) string { return sizeChart[optionID].Label }
+
+// HasSizeLabel tells whether the goods offer the size label 9.
+func HasSizeLabel(g *Goods) bool {
+	for _, l := range g.ScenarioLabels {
+		if l.LabelID == LabelSize {
+			return true
+		}
+	}
+	return false
+}
+
+// SizeChartFor returns the chart rows of the standard sizes the goods offer.
+func SizeChartFor(g *Goods) []SizeRow {
+	out := []SizeRow{}
+	for _, l := range g.ScenarioLabels {
+		if l.LabelID != LabelSize {
+			continue
+		}
+		for _, v := range l.Values {
+			if row, ok := sizeChart[v.ID]; ok {
+				out = append(out, row)
+			}
+		}
+	}
+	return out
+}
+
+// Delivery holds the dress delivery estimates of SPEC §9 (times in ms).
+type Delivery struct {
+	Accepted      int64 `json:"accepted"`
+	Standard      int64 `json:"standard"`
+	TailoringDays int   `json:"tailoringDays"`
+	ShippingDays  int   `json:"shippingDays"`
+}
+
+// DressDelivery computes the estimates from now: accepted now + 15 days,
+// standard now + 25 days, tailoring 71 and shipping 35 working days.
+func DressDelivery(now time.Time) Delivery {
+	day := 24 * time.Hour
+	return Delivery{
+		Accepted: now.Add(15 * day).UnixMilli(), Standard: now.Add(25 * day).UnixMilli(),
+		TailoringDays: 71, ShippingDays: 35,
+	}
+}
+
+// BuyingTexts returns the wholesale buying steps and the refund text.
+func (s *Service) BuyingTexts(ctx context.Context, lang string) ([]Txt, Txt, error) {
+	rows, err := s.db.HomeBlock.Query().Where(homeblock.KeyIn("steps", "refund")).All(ctx)
+	if err != nil {
+		return nil, Txt{}, fmt.Errorf("catalog: load buying texts: %w", err)
+	}
+	var steps []Txt
+	var refund Txt
+	for _, r := range rows {
+		switch r.Key {
+		case "steps":
+			for _, st := range anyList(r.Payload["items"]) {
+				steps = append(steps, langPick(st, lang))
+			}
+		case "refund":
+			refund = langPick(r.Payload["text"], lang)
+		}
+	}
+	return steps, refund, nil
+}
+
+func anyList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// IdentityTypeName is the URL name of an identity type.
+func IdentityTypeName(t int) string {
+	for name, id := range IdentityTypeNames {
+		if id == t {
+			return name
+		}
+	}
+	return fmt.Sprint(t)
+}

@@ -1,0 +1,82 @@
+// Package config reads Souk's configuration from the environment, once, into
+// one typed struct. Every setting has a default that makes `make run` work.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is every setting the binary reads.
+type Config struct {
+	Port        int    // PORT: where the HTTP server listens
+	DataDir     string // DATA_DIR: SQLite file, search index, media
+	DatabaseURL string // DATABASE_URL: postgres://… ; empty means SQLite in DataDir
+	BaseURL     string // BASE_URL: public origin for canonical links and sitemaps
+	Dev         bool   // DEV: rebuild bundles on change, show the mail outbox
+	SMTPURL     string // SMTP_URL: smtp://user:pass@host:port for outgoing mail
+	AIBaseURL   string // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
+	AIModel     string // AI_MODEL
+	AIAPIKey    string // AI_API_KEY
+	EnvelopeKey string // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope
+	SeedGoods   int    // SEED_GOODS: how many demo goods a fresh database gets
+}
+
+// Vars lists every variable with its default, for the README and `souk help`.
+var Vars = [][2]string{
+	{"PORT", "8080"}, {"DATA_DIR", "./data"}, {"DATABASE_URL", ""},
+	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
+	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
+	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"SEED_GOODS", "480"},
+}
+
+// FromEnv reads the process environment.
+func FromEnv() (Config, error) { return Load(os.Getenv) }
+
+// Load reads configuration through getenv, so tests can pass a map.
+func Load(getenv func(string) string) (Config, error) {
+	get := func(k, def string) string {
+		if v := strings.TrimSpace(getenv(k)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := Config{
+		DataDir:     get("DATA_DIR", "./data"),
+		DatabaseURL: get("DATABASE_URL", ""),
+		BaseURL:     strings.TrimRight(get("BASE_URL", ""), "/"),
+		SMTPURL:     get("SMTP_URL", ""),
+		AIBaseURL:   get("AI_BASE_URL", ""),
+		AIModel:     get("AI_MODEL", ""),
+		AIAPIKey:    get("AI_API_KEY", ""),
+		EnvelopeKey: get("ENVELOPE_KEY", ""),
+	}
+	var err error
+	if c.Port, err = intVar(get("PORT", "8080"), "PORT", 1, 65535); err != nil {
+		return c, err
+	}
+	if c.SeedGoods, err = intVar(get("SEED_GOODS", "480"), "SEED_GOODS", 0, 10_000_000); err != nil {
+		return c, err
+	}
+	if c.Dev, err = strconv.ParseBool(get("DEV", "false")); err != nil {
+		return c, fmt.Errorf("config: DEV must be true or false: %w", err)
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = fmt.Sprintf("http://localhost:%d", c.Port)
+	}
+	if c.DataDir, err = filepath.Abs(c.DataDir); err != nil {
+		return c, fmt.Errorf("config: DATA_DIR: %w", err)
+	}
+	return c, nil
+}
+
+func intVar(v, name string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("config: %s must be a whole number from %d to %d, got %q", name, lo, hi, v)
+	}
+	return n, nil
+}

@@ -1,0 +1,34 @@
+package config
+
+import "testing"
+
+func TestLoad(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		wantErr bool
+		check   func(Config) bool
+	}{
+		{"defaults", nil, false, func(c Config) bool {
+			return c.Port == 8080 && c.BaseURL == "http://localhost:8080" && !c.Dev && c.DatabaseURL == "" && c.SeedGoods == 480
+		}},
+		{"port and base", map[string]string{"PORT": "9000", "BASE_URL": "https://souk.example/"}, false, func(c Config) bool {
+			return c.Port == 9000 && c.BaseURL == "https://souk.example"
+		}},
+		{"dev", map[string]string{"DEV": "1"}, false, func(c Config) bool { return c.Dev }},
+		{"bad port", map[string]string{"PORT": "http"}, true, nil},
+		{"port out of range", map[string]string{"PORT": "70000"}, true, nil},
+		{"bad dev", map[string]string{"DEV": "sometimes"}, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(func(k string) string { return tt.env[k] })
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if tt.check != nil && !tt.check(c) {
+				t.Fatalf("unexpected config %+v", c)
+			}
+		})
+	}
+}

@@ -1,0 +1,70 @@
+// Package mail sends Souk's verification codes and notices by email, either
+// through an SMTP server or, in development, into an in-memory Outbox.
+package mail
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	netmail "net/mail"
+	"strings"
+)
+
+// Message is one email.
+type Message struct{ To, Subject, Text string }
+
+// Sender delivers messages.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// New picks the sender for the configuration:
+//
+//	smtpURL == "":          (outbox, outbox, nil)
+//	smtpURL != "" && dev:   (smtp that also records into outbox, outbox, nil)
+//	smtpURL != "" && !dev:  (smtp, nil, nil)
+func New(smtpURL string, dev bool, log *slog.Logger) (Sender, *Outbox, error) {
+	if smtpURL == "" {
+		o := NewOutbox(log)
+		return o, o, nil
+	}
+	s, err := NewSMTP(smtpURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !dev {
+		return s, nil, nil
+	}
+	o := NewOutbox(log)
+	return tee{o, s}, o, nil
+}
+
+// tee records before sending so a developer can still read a code from the
+// outbox when the SMTP server is down or rejects the message.
+type tee struct {
+	rec  *Outbox
+	real Sender
+}
+
+func (t tee) Send(ctx context.Context, m Message) error {
+	if err := t.rec.Send(ctx, m); err != nil {
+		return err
+	}
+	return t.real.Send(ctx, m)
+}
+
+// validate is shared by every Sender so development (Outbox) rejects exactly
+// what production (SMTP) would, and injection is refused before any I/O.
+func validate(m Message) (*netmail.Address, error) {
+	if strings.ContainsAny(m.To, "\r\n") {
+		return nil, errors.New("mail: recipient contains a line break")
+	}
+	if strings.ContainsAny(m.Subject, "\r\n") {
+		return nil, errors.New("mail: subject contains a line break")
+	}
+	to, err := netmail.ParseAddress(m.To)
+	if err != nil {
+		return nil, errors.New("mail: invalid recipient address: " + err.Error())
+	}
+	return to, nil
+}

@@ -1,0 +1,260 @@
+// Package search finds goods by text and by image. It understands a query
+// (language, price limits, colours, sizes, wholesale intent, codes), asks
+// an Engine (Bleve by default) for candidates, and ranks them with goods
+// signals; results come as consumer and wholesale groups.
+package search
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Lexicon is what understanding needs to know of words (app/search/lexicon).
+type Lexicon interface {
+	Term(word string) (string, bool)
+	Words(key string) []string
+	Color(word string) (string, bool)
+	Size(word string) (string, bool)
+	IsWholesale(phrase string) bool
+	IsPriceBelow(phrase string) bool
+	IsPriceAbove(phrase string) bool
+	Currency(word string) (string, bool)
+	IsStopword(lang, word string) bool
+	Phrases() []string
+	Join(tokens []string) []string // merges multiword entries ("al por mayor") into one token
+	Segment(token string) []string // splits a run of Chinese or Japanese into words
+}
+
+// Understood is what a query says besides its words; it is applied as
+// filters and boosts, and sent back so the page can show it.
+type Understood struct {
+	Raw       string   `json:"-"` // the query as typed
+	Lang      string   `json:"lang"`
+	Words     []string `json:"words"`               // text words left to match
+	Terms     []string `json:"terms,omitempty"`     // lexicon keys of those words (cross-language)
+	Colors    []string `json:"colors,omitempty"`    // colour keys
+	Sizes     []string `json:"sizes,omitempty"`     // XS…XXL
+	MaxPrice  float64  `json:"maxPrice,omitempty"`  // in Currency
+	MinPrice  float64  `json:"minPrice,omitempty"`  // in Currency
+	Currency  string   `json:"currency,omitempty"`  // of the limits
+	Wholesale bool     `json:"wholesale,omitempty"` // bulk intent
+	Quantity  int      `json:"quantity,omitempty"`  // "x500", "500 pcs"
+	Code      string   `json:"code,omitempty"`      // an old id or a treId typed as is
+}
+
+var (
+	reQtyX     = regexp.MustCompile(`(?i)^[x×](\d{2,6})$|^(\d{2,6})[x×]$`)
+	reQtyUnit  = regexp.MustCompile(`(?i)^(\d{2,6})(pcs|pieces|units|件|个|шт|unidades|piezas|stück|pièces)$`)
+	reOldID    = regexp.MustCompile(`^#?(\d{5,9})$`)
+	reTreID    = regexp.MustCompile(`^tr[0-9a-z]{4,10}$`)
+	reNumCur   = regexp.MustCompile(`^([$€£¥₽₹]|r\$)?(\d+(?:[.,]\d{1,2})?)([$€£¥₽₹]|元|块|円|руб\.?|р\.?|€)?$`)
+	rePriceCmp = regexp.MustCompile(`^(<=?|>=?)(.*)$`)
+)
+
+// Understand reads a query typed in pageLang (the fallback language).
+func Understand(q, pageLang string, lex Lexicon) Understood {
+	u := Understood{Raw: strings.TrimSpace(q), Lang: detectLang(q, pageLang, lex)}
+	tokens := tokenize(strings.ToLower(q), lex)
+	for i := 0; i < len(tokens); i++ {
+		t := tokens[i]
+		if n := u.readPrice(tokens, i, lex); n > 0 {
+			i += n - 1
+			continue
+		}
+		switch {
+		case lex.IsWholesale(t):
+			u.Wholesale = true
+		case reQtyX.MatchString(t) || reQtyUnit.MatchString(t):
+			u.Quantity = atoiDigits(t)
+			u.Wholesale = true
+		case reOldID.MatchString(t) || reTreID.MatchString(t):
+			u.Code = strings.TrimPrefix(t, "#")
+			u.Words = append(u.Words, t)
+		default:
+			u.word(t, lex)
+		}
+	}
+	return u
+}
+
+func (u *Understood) word(t string, lex Lexicon) {
+	if c, ok := lex.Color(t); ok {
+		u.Colors = appendNew(u.Colors, c)
+		return
+	}
+	if s, ok := lex.Size(t); ok && len(t) <= 3 { // "m" or "xl", not the word "small" in a name
+		u.Sizes = appendNew(u.Sizes, s)
+		return
+	}
+	if lex.IsStopword(u.Lang, t) || lex.IsStopword("en", t) || isKanaEnding(t) {
+		return
+	}
+	u.Words = append(u.Words, t)
+	if k, ok := lex.Term(t); ok {
+		u.Terms = appendNew(u.Terms, k)
+	}
+}
+
+// readPrice recognises "under 50", "< 50€", "50元以下", "до 3000 руб";
+// it returns how many tokens it used.
+func (u *Understood) readPrice(tokens []string, i int, lex Lexicon) int {
+	t := tokens[i]
+	if m := rePriceCmp.FindStringSubmatch(t); m != nil && m[2] != "" {
+		if v, cur, ok := parseAmount(m[2], lex); ok {
+			u.setLimit(strings.HasPrefix(m[1], "<"), v, cur)
+			return 1
+		}
+	}
+	below := lex.IsPriceBelow(t) || t == "<" || t == "<="
+	above := lex.IsPriceAbove(t) || t == ">" || t == ">="
+	if (below || above) && i+1 < len(tokens) {
+		if v, cur, ok := parseAmount(tokens[i+1], lex); ok {
+			n := 2
+			if cur == "" && i+2 < len(tokens) {
+				if c, ok := lex.Currency(tokens[i+2]); ok {
+					cur, n = c, 3
+				}
+			}
+			u.setLimit(below, v, cur)
+			return n
+		}
+	}
+	// Postfix forms: "50元以下", "50 以下", "3000円未満".
+	if v, cur, ok := parseAmount(t, lex); ok && i+1 < len(tokens) && (lex.IsPriceBelow(tokens[i+1]) || lex.IsPriceAbove(tokens[i+1])) {
+		u.setLimit(lex.IsPriceBelow(tokens[i+1]), v, cur)
+		return 2
+	}
+	return 0
+}
+
+func (u *Understood) setLimit(below bool, v float64, cur string) {
+	if below {
+		u.MaxPrice = v
+	} else {
+		u.MinPrice = v
+	}
+	if cur != "" {
+		u.Currency = cur
+	}
+}
+
+// parseAmount reads "50", "49.99", "50€", "$50", "50元", "3000руб".
+func parseAmount(t string, lex Lexicon) (float64, string, bool) {
+	for _, suffix := range []string{"以下", "以内", "未満", "以上"} { // CJK limits stick to the number
+		t = strings.TrimSuffix(t, suffix)
+	}
+	m := reNumCur.FindStringSubmatch(t)
+	if m == nil {
+		return 0, "", false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", "."), 64)
+	if err != nil || v <= 0 {
+		return 0, "", false
+	}
+	cur := ""
+	for _, sym := range []string{m[1], m[3]} {
+		if c, ok := lex.Currency(sym); ok && sym != "" {
+			cur = c
+		}
+	}
+	return v, cur, true
+}
+
+func atoiDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n = n*10 + int(r-'0')
+		}
+	}
+	return n
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// tokenize splits on spaces and punctuation, splits CJK limit words
+// ("50元以下" → "50元", "以下") from what they follow, segments runs of
+// Chinese or Japanese into words ("红色连衣裙" → 红色, 连衣裙), and joins
+// lexicon phrases ("al por mayor", "less than") into one token each.
+func tokenize(q string, lex Lexicon) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(q, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/' || r == '!' || r == '?' || r == '，' || r == '、' || r == '。'
+	}) {
+		for _, part := range splitCJKLimit(f) {
+			if hasCJK(part) && !reNumCur.MatchString(part) {
+				out = append(out, lex.Segment(part)...)
+			} else {
+				out = append(out, part)
+			}
+		}
+	}
+	return lex.Join(out)
+}
+
+func splitCJKLimit(f string) []string {
+	for _, s := range []string{"以下", "以内", "未満", "以上"} {
+		if strings.HasSuffix(f, s) && len(f) > len(s) {
+			return []string{strings.TrimSuffix(f, s), s}
+		}
+	}
+	return []string{f}
+}
+
+// detectLang guesses a query's language from its script, then from which
+// language's words it uses, then falls back to the page's language.
+func detectLang(q, pageLang string, lex Lexicon) string {
+	var han, kana, hangul, arabic, cyrillic int
+	for _, r := range q {
+		switch {
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Arabic, r):
+			arabic++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyrillic++
+		}
+	}
+	switch {
+	case kana > 0:
+		return "ja"
+	case hangul > 0:
+		return "ko"
+	case han > 0:
+		if pageLang == "ja" || pageLang == "zh-tw" {
+			return pageLang
+		}
+		return "zh"
+	case arabic > 0:
+		if pageLang == "fa" || pageLang == "ur" {
+			return pageLang
+		}
+		return "ar"
+	case cyrillic > 0:
+		if pageLang == "uk" || pageLang == "bg" || pageLang == "sr" {
+			return pageLang
+		}
+		return "ru"
+	}
+	return pageLang
+}
+
+// isKanaEnding is a lone hiragana left from an adjective or particle
+// ("赤い" → 赤 + い): it means nothing to match on.
+func isKanaEnding(t string) bool {
+	r := []rune(t)
+	return len(r) == 1 && unicode.Is(unicode.Hiragana, r[0])
+}

@@ -1,0 +1,117 @@
+package search
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// fakeLex is a tiny lexicon for understanding tests.
+type fakeLex struct{}
+
+var fakeTerms = map[string]string{"dress": "dress", "vestido": "dress", "kleid": "dress", "连衣裙": "dress", "t恤": "tshirt", "t-shirt": "tshirt", "bag": "bag", "silk": "silk"}
+var fakeColors = map[string]string{"red": "red", "rojo": "red", "红色": "red", "blue": "blue", "ivory": "ivory"}
+
+func (fakeLex) Term(w string) (string, bool)  { k, ok := fakeTerms[w]; return k, ok }
+func (fakeLex) Words(k string) []string       { return nil }
+func (fakeLex) Color(w string) (string, bool) { k, ok := fakeColors[w]; return k, ok }
+func (fakeLex) Size(w string) (string, bool) {
+	s := strings.ToUpper(w)
+	return s, s == "XL" || s == "M" || s == "S"
+}
+func (fakeLex) IsWholesale(p string) bool {
+	return p == "wholesale" || p == "bulk" || p == "批发" || p == "al por mayor"
+}
+func (fakeLex) IsPriceBelow(p string) bool {
+	return p == "under" || p == "below" || p == "以下" || p == "до" || p == "less than" || p == "menos de"
+}
+func (fakeLex) IsPriceAbove(p string) bool { return p == "over" }
+func (fakeLex) Currency(w string) (string, bool) {
+	m := map[string]string{"€": "EUR", "$": "USD", "元": "CNY", "руб": "RUB", "euros": "EUR"}
+	c, ok := m[w]
+	return c, ok
+}
+func (fakeLex) IsStopword(lang, w string) bool { return w == "the" || w == "for" || w == "de" }
+func (fakeLex) Phrases() []string              { return []string{"al por mayor", "less than", "menos de"} }
+func (f fakeLex) Join(tokens []string) []string {
+	var out []string
+	for i := 0; i < len(tokens); i++ {
+		joined := false
+		for _, p := range f.Phrases() {
+			n := len(strings.Fields(p))
+			if i+n <= len(tokens) && strings.Join(tokens[i:i+n], " ") == p {
+				out, i, joined = append(out, p), i+n-1, true
+				break
+			}
+		}
+		if !joined {
+			out = append(out, tokens[i])
+		}
+	}
+	return out
+}
+func (fakeLex) Segment(t string) []string {
+	if strings.HasPrefix(t, "红色") && len(t) > len("红色") {
+		return []string{"红色", strings.TrimPrefix(t, "红色")}
+	}
+	return []string{t}
+}
+
+func TestUnderstand(t *testing.T) {
+	tests := []struct {
+		q, page string
+		want    Understood
+	}{
+		{"red silk dress under 50", "en", Understood{Lang: "en", Words: []string{"silk", "dress"}, Terms: []string{"silk", "dress"}, Colors: []string{"red"}, MaxPrice: 50}},
+		{"vestido rojo", "de", Understood{Lang: "de", Words: []string{"vestido"}, Terms: []string{"dress"}, Colors: []string{"red"}}},
+		{"< 50€ bag", "en", Understood{Lang: "en", Words: []string{"bag"}, Terms: []string{"bag"}, MaxPrice: 50, Currency: "EUR"}},
+		{"50元以下 T恤", "zh", Understood{Lang: "zh", Words: []string{"t恤"}, Terms: []string{"tshirt"}, MaxPrice: 50, Currency: "CNY"}},
+		{"批发 T恤", "en", Understood{Lang: "zh", Words: []string{"t恤"}, Terms: []string{"tshirt"}, Wholesale: true}},
+		{"t-shirt x500", "en", Understood{Lang: "en", Words: []string{"t-shirt"}, Terms: []string{"tshirt"}, Wholesale: true, Quantity: 500}},
+		{"bags al por mayor", "es", Understood{Lang: "es", Words: []string{"bags"}, Wholesale: true}},
+		{"vestido menos de 30 euros", "es", Understood{Lang: "es", Words: []string{"vestido"}, Terms: []string{"dress"}, MaxPrice: 30, Currency: "EUR"}},
+		{"платье до 3000 руб", "en", Understood{Lang: "ru", Words: []string{"платье"}, MaxPrice: 3000, Currency: "RUB"}},
+		{"#10042", "en", Understood{Lang: "en", Words: []string{"#10042"}, Code: "10042"}},
+		{"dress XL", "en", Understood{Lang: "en", Words: []string{"dress"}, Terms: []string{"dress"}, Sizes: []string{"XL"}}},
+		{"红色连衣裙", "en", Understood{Lang: "zh", Words: []string{"连衣裙"}, Terms: []string{"dress"}, Colors: []string{"red"}}},
+		{"the dress for me", "en", Understood{Lang: "en", Words: []string{"dress", "me"}, Terms: []string{"dress"}}},
+		{"ドレス", "en", Understood{Lang: "ja", Words: []string{"ドレス"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			got := Understand(tt.q, tt.page, fakeLex{})
+			got.Raw = ""
+			for _, s := range [][]string{got.Words, got.Terms, tt.want.Words, tt.want.Terms} {
+				sort.Strings(s)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("Understand(%q)\n got %+v\nwant %+v", tt.q, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFuzziness(t *testing.T) {
+	tests := []struct {
+		w    string
+		want int
+	}{{"bag", 0}, {"scarf", 1}, {"dreess", 1}, {"cashmere", 1}, {"handkerchief", 2}, {"10042", 0}, {"连衣裙连衣裙", 0}}
+	for _, tt := range tests {
+		if got := fuzziness(tt.w); got != tt.want {
+			t.Errorf("fuzziness(%q) = %d, want %d", tt.w, got, tt.want)
+		}
+	}
+}
+
+func FuzzUnderstand(f *testing.F) {
+	for _, s := range []string{"red dress under 50", "50元以下", "< 5€", "x500", "#1", "", "al por mayor", "\x00\xff", strings.Repeat("a ", 300)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		u := Understand(q, "en", fakeLex{})
+		if u.MaxPrice < 0 || u.MinPrice < 0 || u.Quantity < 0 {
+			t.Fatalf("negative limits from %q: %+v", q, u)
+		}
+	})
+}

@@ -1,0 +1,214 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"log/slog"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"souk/app/media"
+	"souk/app/search/visual"
+	"souk/ent"
+	"souk/ent/goodsimage"
+	"souk/ent/imagedescriptor"
+)
+
+// Swatch is a named colour for turning an image's dominant colours into a
+// text refinement ("red").
+type Swatch struct {
+	Key     string
+	R, G, B uint8
+	Names   map[string]string // language → name
+}
+
+// ColorName names a colour key in lang (English, or the key, when unknown).
+func ColorName(sw []Swatch, key, lang string) string {
+	for _, s := range sw {
+		if s.Key == key {
+			if n := s.Names[lang]; n != "" {
+				return n
+			}
+			if n := s.Names["en"]; n != "" {
+				return n
+			}
+		}
+	}
+	return key
+}
+
+// Swatches are the named colours the visual index knows.
+func (v *Visual) Swatches() []Swatch { return v.swatches }
+
+// Visual finds goods by picture: every goods picture has a descriptor
+// (kept in the database, computed once), held in an in-memory index.
+type Visual struct {
+	db       *ent.Client
+	idx      *visual.Index
+	picture  func(uid string) (image.Image, bool) // draws or loads a stored goods picture
+	mu       sync.RWMutex
+	goodsOf  map[string]string // image uid → goods uid
+	swatches []Swatch
+	ready    atomic.Bool
+	log      *slog.Logger
+}
+
+// NewVisual makes an empty visual index; Build fills it.
+func NewVisual(db *ent.Client, picture func(uid string) (image.Image, bool), swatches []Swatch, log *slog.Logger) *Visual {
+	return &Visual{db: db, idx: visual.NewIndex(), picture: picture, goodsOf: map[string]string{}, swatches: swatches, log: log}
+}
+
+// Ready tells whether every picture is indexed.
+func (v *Visual) Ready() bool { return v.ready.Load() }
+
+// Len is how many pictures are indexed.
+func (v *Visual) Len() int { return v.idx.Len() }
+
+// Build indexes every goods picture: stored descriptors are loaded, missing
+// ones computed and stored. Run it in the background: image search answers
+// from what is indexed so far.
+func (v *Visual) Build(ctx context.Context) error {
+	stored, err := v.db.ImageDescriptor.Query().All(ctx)
+	if err != nil {
+		return fmt.Errorf("search: load descriptors: %w", err)
+	}
+	have := map[string]bool{}
+	for _, row := range stored {
+		var d visual.Descriptor
+		if d.UnmarshalBinary(row.Data) == nil {
+			v.add(row.ImageUID, row.GoodsUID, d)
+			have[row.ImageUID] = true
+		}
+	}
+	var batch []*ent.ImageDescriptorCreate
+	for lastID := 0; ; {
+		// Pages of pictures: one eager load of 100 000 goods would pass
+		// more parameters than SQLite takes in a statement.
+		imgs, err := v.db.GoodsImage.Query().Where(goodsimage.IDGT(lastID)).WithGoods().
+			Order(ent.Asc(goodsimage.FieldID)).Limit(1000).All(ctx)
+		if err != nil {
+			return fmt.Errorf("search: list pictures: %w", err)
+		}
+		if len(imgs) == 0 {
+			break
+		}
+		lastID = imgs[len(imgs)-1].ID
+		if err := v.describeAll(ctx, imgs, have, &batch); err != nil {
+			return err
+		}
+	}
+	if err := v.flush(ctx, &batch); err != nil {
+		return err
+	}
+	v.ready.Store(true)
+	return nil
+}
+
+// describeAll describes the pictures not yet stored and queues them.
+func (v *Visual) describeAll(ctx context.Context, imgs []*ent.GoodsImage, have map[string]bool, batch *[]*ent.ImageDescriptorCreate) error {
+	for _, im := range imgs {
+		if have[im.UID] || im.Edges.Goods == nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		pic, ok := v.picture(im.UID)
+		if !ok {
+			continue
+		}
+		d := visual.Describe(pic)
+		data, _ := d.MarshalBinary()
+		v.add(im.UID, im.Edges.Goods.UID, d)
+		*batch = append(*batch, v.db.ImageDescriptor.Create().SetImageUID(im.UID).SetGoodsUID(im.Edges.Goods.UID).SetData(data))
+		if len(*batch) == 200 {
+			if err := v.flush(ctx, batch); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// flush stores queued descriptors (replacing any of an older format).
+func (v *Visual) flush(ctx context.Context, batch *[]*ent.ImageDescriptorCreate) error {
+	if len(*batch) == 0 {
+		return nil
+	}
+	err := v.db.ImageDescriptor.CreateBulk(*batch...).OnConflictColumns(imagedescriptor.FieldImageUID).UpdateNewValues().Exec(ctx)
+	*batch = (*batch)[:0]
+	if err != nil {
+		return fmt.Errorf("search: store descriptors: %w", err)
+	}
+	return nil
+}
+
+func (v *Visual) add(imageUID, goodsUID string, d visual.Descriptor) {
+	v.mu.Lock()
+	v.goodsOf[imageUID] = goodsUID
+	v.mu.Unlock()
+	v.idx.Add(imageUID, d)
+}
+
+// VisualResult is goods ranked by likeness to a picture, and the picture's
+// dominant colours as colour keys.
+type VisualResult struct {
+	Goods    []string // goods uids, most alike first
+	Dominant []string
+}
+
+// Search ranks goods by likeness to img (at most k goods).
+func (v *Visual) Search(img image.Image, k int) VisualResult {
+	d := visual.Describe(img)
+	hits := v.idx.Nearest(&d, k*4) // several pictures per goods: keep each goods' best
+	seen := map[string]bool{}
+	var out VisualResult
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	for _, h := range hits {
+		g := v.goodsOf[h.ID]
+		if g == "" || seen[g] {
+			continue
+		}
+		seen[g] = true
+		out.Goods = append(out.Goods, g)
+		if len(out.Goods) == k {
+			break
+		}
+	}
+	for _, c := range visual.DominantColors(&d, 3) {
+		if key := v.nearestSwatch(c.R, c.G, c.B); key != "" {
+			out.Dominant = appendNew(out.Dominant, key)
+		}
+	}
+	return out
+}
+
+// nearestSwatch names a colour by the closest swatch (in a rough
+// perceptual distance: redmean).
+func (v *Visual) nearestSwatch(r, g, b uint8) string {
+	best, bestD := "", math.MaxFloat64
+	for _, s := range v.swatches {
+		rm := (float64(r) + float64(s.R)) / 2
+		dr, dg, db := float64(r)-float64(s.R), float64(g)-float64(s.G), float64(b)-float64(s.B)
+		d := (2+rm/256)*dr*dr + 4*dg*dg + (2+(255-rm)/256)*db*db
+		if d < bestD {
+			best, bestD = s.Key, d
+		}
+	}
+	return best
+}
+
+// DemoPicture draws a demo goods picture at 256 px from its spec, the size
+// descriptors are computed at.
+func DemoPicture(spec func(uid string) (media.DemoSpec, bool)) func(uid string) (image.Image, bool) {
+	return func(uid string) (image.Image, bool) {
+		s, ok := spec(uid)
+		if !ok {
+			return nil, false
+		}
+		return media.RenderDemo(s, 256, 256), true
+	}
+}

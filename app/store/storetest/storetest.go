@@ -1,0 +1,83 @@
+// Package storetest gives tests a fresh database: SQLite always, and
+// PostgreSQL when TEST_DATABASE_URL is set. Each PostgreSQL database gets a
+// random name and is dropped afterwards, so runs never see each other's data.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"souk/app/store"
+	"souk/ent"
+)
+
+// Backend is one database a test runs on.
+type Backend struct {
+	Name string
+	URL  string // DATABASE_URL for store.Open ("" = SQLite in Dir)
+	Dir  string
+}
+
+// Backends returns SQLite and, when configured, PostgreSQL, each fresh.
+func Backends(t testing.TB) []Backend {
+	t.Helper()
+	out := []Backend{{Name: "sqlite", Dir: t.TempDir()}}
+	if base := os.Getenv("TEST_DATABASE_URL"); base != "" {
+		out = append(out, Backend{Name: "postgres", URL: NewPostgres(t, base), Dir: t.TempDir()})
+	}
+	return out
+}
+
+// Open opens a backend and closes it when the test ends.
+func Open(t testing.TB, b Backend) *ent.Client {
+	t.Helper()
+	db, err := store.Open(context.Background(), b.URL, b.Dir)
+	if err != nil {
+		t.Fatalf("open %s: %v", b.Name, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Each runs fn as a subtest on every backend.
+func Each(t *testing.T, fn func(t *testing.T, db *ent.Client, b Backend)) {
+	for _, b := range Backends(t) {
+		t.Run(b.Name, func(t *testing.T) { fn(t, Open(t, b), b) })
+	}
+}
+
+// NewPostgres creates a randomly named database on the server of base and
+// returns its URL; it is dropped when the test ends.
+func NewPostgres(t testing.TB, base string) string {
+	t.Helper()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("postgres: %v", err)
+	}
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	name := "souk_test_" + hex.EncodeToString(buf)
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		admin.Close()
+		t.Fatalf("postgres: create database: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("TEST_DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// SQLitePath is where a SQLite backend keeps its file.
+func SQLitePath(b Backend) string { return filepath.Join(b.Dir, "souk.db") }

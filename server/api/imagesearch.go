@@ -1,0 +1,84 @@
+package api
+
+import (
+	"errors"
+	"io"
+
+	"github.com/labstack/echo/v4"
+
+	"souk/app/apperr"
+	"souk/app/media"
+)
+
+// ImageResults is how many goods an image search shows.
+const ImageResults = 40
+
+// streamImage answers image/stream/search (multipart: image, contentType,
+// width, height) with the same frames as a text search: goods most like
+// the picture, split into consumer and wholesale goods, and the picture's
+// dominant colours in the understood frame, to offer as a refinement.
+func (s *Searches) streamImage(c echo.Context) error {
+	w := newFrameWriter(c)
+	if s.visual == nil {
+		w.fail(int(apperr.InternalProblem), "Search by image is not available right now.")
+		return nil
+	}
+	data, err := readImageField(c)
+	if err != nil {
+		e, _ := apperr.As(err)
+		w.fail(int(e.Code), e.Message)
+		return nil
+	}
+	img, err := media.DecodeQuery(data)
+	var ue *media.UploadError
+	if errors.As(err, &ue) {
+		w.fail(int(apperr.InvalidInput), ue.Message)
+		return nil
+	}
+	if err != nil {
+		w.fail(int(apperr.InternalProblem), "The picture could not be read.")
+		return nil
+	}
+	res := s.visual.Search(img, ImageResults)
+	rc := s.ctxOf(c)
+	if !w.frame(map[string]any{"c": FrameUnderstood, "understood": map[string]any{
+		"lang": rc.lang, "dominant": res.Dominant, "partial": !s.visual.Ready()}, "colorNames": s.colorNames(res.Dominant, rc.lang)}) {
+		return nil
+	}
+	cards, err := s.svc.Cards(c.Request().Context(), res.Goods, rc.lang, rc.currency)
+	if err != nil {
+		w.fail(int(apperr.InternalProblem), "The search failed. Please try again.")
+		return nil
+	}
+	for _, group := range []struct{ big, item, done int }{{1, FrameConsumerItem, FrameConsumerDone}, {2, FrameWholesaleItem, FrameWholesaleDone}} {
+		for _, card := range cards {
+			if card.BigType == group.big && !w.frame(map[string]any{"c": group.item, "item": card}) {
+				return nil
+			}
+		}
+		w.frame(map[string]int{"c": group.done})
+	}
+	w.frame(map[string]int{"c": FrameFeedback})
+	return nil
+}
+
+// readImageField reads the uploaded picture, bounded in size.
+func readImageField(c echo.Context) ([]byte, error) {
+	fh, err := c.FormFile("image")
+	if err != nil {
+		return nil, apperr.Invalid("image", "ImageBadRequest", "Choose a picture to search with.")
+	}
+	if fh.Size > media.MaxUploadBytes {
+		return nil, apperr.Invalid("image", "ImageTooLarge", "This picture is too large. Choose one under 10 MB.")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, apperr.Invalid("image", "ImageBadRequest", "The picture could not be read.")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, media.MaxUploadBytes+1))
+	if err != nil || len(data) > media.MaxUploadBytes {
+		return nil, apperr.Invalid("image", "ImageTooLarge", "This picture is too large. Choose one under 10 MB.")
+	}
+	return data, nil
+}

@@ -1,0 +1,252 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"souk/app/account"
+	"souk/app/ai"
+	"souk/app/cart"
+	"souk/app/catalog"
+	"souk/app/config"
+	"souk/app/i18n"
+	"souk/app/mail"
+	"souk/app/media"
+	"souk/app/search"
+	"souk/app/search/lexicon"
+	"souk/app/seed"
+	"souk/app/seed/content"
+	"souk/app/store"
+	"souk/app/version"
+	"souk/ent"
+	"souk/locales"
+	"souk/server/api"
+	"souk/server/ssr"
+	"souk/server/web"
+	"souk/static"
+)
+
+// App is the assembled store.
+type App struct {
+	DB    *ent.Client
+	Echo  *echo.Echo
+	Site  *web.Site
+	Ready *atomic.Bool
+	// Outbox records mail when no SMTP server is configured (tests read
+	// codes from it); nil when mail goes out by SMTP without DEV.
+	Outbox *mail.Outbox
+	Search *search.Service
+	Visual *search.Visual
+	Close  func()
+}
+
+// startSearch opens the text index under DATA_DIR/search, brings it up to
+// date, keeps it so in the background, and builds the visual index in the
+// background too (image search answers from what is ready).
+func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, log *slog.Logger) (*search.Service, *search.Visual, func(), error) {
+	lex, err := lexicon.Load()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(cfg.DataDir, "search"), 0o755); err != nil {
+		return nil, nil, nil, fmt.Errorf("search dir: %w", err)
+	}
+	eng, err := search.OpenBleve(filepath.Join(cfg.DataDir, "search", "goods.bleve"), lex)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	svc := search.New(db, cat, eng, lex, log)
+	svc.EnableAI(ai.New(cfg.AIBaseURL, cfg.AIModel, cfg.AIAPIKey)) // off unless AI_BASE_URL is set
+	start := time.Now()
+	n, err := svc.Sync(ctx)
+	if err != nil {
+		eng.Close()
+		return nil, nil, nil, err
+	}
+	if n > 0 {
+		log.Info("search index built", "goods", n, "took", time.Since(start).Round(time.Millisecond))
+	}
+	go svc.Run(bg, 15*time.Second)
+	sw, err := swatches()
+	if err != nil {
+		eng.Close()
+		return nil, nil, nil, err
+	}
+	vis := search.NewVisual(db, search.DemoPicture(seed.MediaSpec(db)), sw, log)
+	go func() {
+		if err := vis.Build(bg); err != nil && bg.Err() == nil {
+			log.Error("visual index", "err", err)
+		}
+	}()
+	return svc, vis, func() { eng.Close() }, nil
+}
+
+// swatches are the demo colours, to name a picture's dominant colours.
+func swatches() ([]search.Swatch, error) {
+	c, err := content.Load()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]search.Swatch, 0, len(c.Colors))
+	for _, col := range c.Colors {
+		var r, g, b uint8
+		if _, err := fmt.Sscanf(col.Hex, "#%02x%02x%02x", &r, &g, &b); err == nil {
+			out = append(out, search.Swatch{Key: col.Key, R: r, G: g, B: b, Names: col.Name})
+		}
+	}
+	return out, nil
+}
+
+// Assemble wires configuration, storage, services and transport: the one
+// place that knows every part. viewsDir is where the React sources are
+// (for a checkout without an embedded bundle).
+func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog.Logger) (*App, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := seed.EnsureDemo(ctx, db, cfg.SeedGoods, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	langs, err := i18n.LoadSet(locales.FS)
+	if err != nil {
+		return nil, err
+	}
+	strs, err := i18n.LoadCatalogs(locales.FS, langs)
+	if err != nil {
+		return nil, err
+	}
+	versions := version.New()
+	cat, err := catalog.New(ctx, db, langs, versions)
+	if err != nil {
+		return nil, err
+	}
+	bundle, err := loadBundle(viewsDir, cfg.Dev)
+	if err != nil {
+		return nil, err
+	}
+	renderer, err := ssr.NewRenderer(bundle, versions, log)
+	if err != nil {
+		return nil, err
+	}
+	sealer, err := api.NewSealer(cfg.EnvelopeKey)
+	if err != nil {
+		return nil, err
+	}
+	site := &web.Site{
+		Catalog: cat, Langs: langs, Strings: strs, Renderer: renderer,
+		Cache: ssr.NewCache(versions, 256<<20), BaseURL: cfg.BaseURL, Log: log, Now: time.Now,
+	}
+	mediaStore := media.NewStore(filepath.Join(cfg.DataDir, "media"), "/media")
+	sender, outbox, err := mail.New(cfg.SMTPURL, cfg.Dev, log)
+	if err != nil {
+		return nil, err
+	}
+	accounts := account.New(db, mailer(sender), strs.T, pepper(cfg.EnvelopeKey), nil)
+	site.Accounts, site.EnvelopeKey = accounts, sealer.KeyBase64()
+	accounts.OnProfileChange = func(uid string) { versions.Bump("user:" + uid) }
+	handlers := api.New(cat, langs, strs, sealer, log)
+	bg, stopBG := context.WithCancel(context.Background())
+	searchSvc, vis, closeSearch, err := startSearch(ctx, bg, cfg, db, cat, log)
+	if err != nil {
+		stopBG()
+		return nil, err
+	}
+	ready := &atomic.Bool{}
+	devOutbox := outbox
+	if !cfg.Dev {
+		devOutbox = nil // the outbox page exists only in development
+	}
+	accountAPI := api.NewAccounts(handlers, accounts)
+	e := New(Deps{
+		Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
+		Carts:    api.NewCarts(accountAPI, cart.New(db, cat)),
+		Searches: api.NewSearches(handlers, searchSvc, vis, db),
+		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+	})
+	stopWatch := func() {}
+	if cfg.Dev {
+		stopWatch = watchViews(viewsDir, renderer, log)
+	}
+	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis,
+		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
+}
+
+// mailer adapts the mail sender to what the account service needs.
+func mailer(s mail.Sender) account.Mailer {
+	return func(ctx context.Context, to, subject, text string) error {
+		return s.Send(ctx, mail.Message{To: to, Subject: subject, Text: text})
+	}
+}
+
+// pepper keys verification-code hashes; it derives from the envelope key so
+// a deployment sets one secret, not two.
+func pepper(envelopeKey string) []byte {
+	h := sha256.Sum256([]byte("souk code pepper|" + envelopeKey))
+	return h[:]
+}
+
+// loadBundle prefers the bundle embedded by `souk build`; a checkout without
+// one (make run, tests) builds from views/ in memory, which takes well
+// under a second.
+func loadBundle(viewsDir string, dev bool) (*ssr.Bundle, error) {
+	if !dev {
+		if b, err := static.Embedded(); err != nil || b != nil {
+			return b, err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(viewsDir, "entry-server.tsx")); err != nil {
+		return nil, fmt.Errorf("no embedded bundle and no views/ to build from (run `souk build` before `go build`)")
+	}
+	return ssr.Build(viewsDir, dev)
+}
+
+// watchViews rebuilds the bundles when a file under views/ changes (DEV).
+func watchViews(viewsDir string, r *ssr.Renderer, log *slog.Logger) func() {
+	done := make(chan struct{})
+	go func() {
+		last := latestChange(viewsDir)
+		tick := time.NewTicker(500 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			if t := latestChange(viewsDir); t.After(last) {
+				last = t
+				b, err := ssr.Build(viewsDir, true)
+				if err == nil {
+					err = r.Swap(b)
+				}
+				if err != nil {
+					log.Error("dev rebuild", "err", err)
+					continue
+				}
+				log.Info("dev rebuild: bundles replaced")
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+func latestChange(dir string) time.Time {
+	var t time.Time
+	_ = filepath.Walk(dir, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && info.ModTime().After(t) {
+			t = info.ModTime()
+		}
+		return nil
+	})
+	return t
+}

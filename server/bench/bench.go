@@ -1,0 +1,226 @@
+// Package bench measures the storefront the way issue budgets are stated:
+// uncached render time in goja, cached requests per second and latency
+// under concurrent connections, first-load JavaScript size, and memory.
+// It runs against a store on its own temporary database, on loopback only,
+// with bounded request counts.
+package bench
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"souk/app/config"
+	"souk/app/seed"
+	"souk/server"
+)
+
+// Options tune a run.
+type Options struct {
+	Goods       int           // extra generated goods (0: the demo catalogue only)
+	Conns       int           // concurrent connections for the cached load
+	Requests    int           // requests per page for the cached load
+	Renders     int           // uncached renders per page
+	MaxDuration time.Duration // stop any load after this long
+	Out         io.Writer
+}
+
+// Run prints the figures.
+func Run(ctx context.Context, o Options) error {
+	// BENCH_DATA_DIR keeps the database between runs (generating 100 000
+	// goods takes minutes); by default a temporary one is used and removed.
+	dir := os.Getenv("BENCH_DATA_DIR")
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "souk-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	cfg, err := config.Load(func(k string) string { return map[string]string{"DATA_DIR": dir}[k] })
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := server.Assemble(ctx, cfg, "views", log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if have, err := a.DB.Goods.Query().Count(ctx); err == nil && o.Goods > have {
+		fmt.Fprintf(o.Out, "generating %d goods…\n", o.Goods-have)
+		if err := seed.Generate(ctx, a.DB, o.Goods-have, log); err != nil {
+			return err
+		}
+	}
+	a.Ready.Store(true)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.Echo}
+	go srv.Serve(ln) //nolint:errcheck // closed below
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	product, err := productPath(a)
+	if err != nil {
+		return err
+	}
+	pages := []struct{ name, path string }{{"home", "/en/"}, {"product", product}, {"product (ar)", strings.Replace(product, "/en/", "/ar/", 1)}}
+	fmt.Fprintf(o.Out, "\nUncached render in goja (data load + React render), %d renders each:\n", o.Renders)
+	for _, p := range pages {
+		st, size, err := uncached(ctx, a, p.path, o.Renders)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(o.Out, "  %-13s p50 %6.2f ms  p99 %6.2f ms  mean %6.2f ms  (%d KB HTML)\n", p.name, ms(st.p50), ms(st.p99), ms(st.mean), size/1024)
+	}
+	fmt.Fprintf(o.Out, "\nCached pages, %d connections, %d requests each (gzip):\n", o.Conns, o.Requests)
+	for _, p := range pages[:2] {
+		st, rps, err := load(base+p.path, o.Conns, o.Requests, o.MaxDuration)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(o.Out, "  %-13s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms\n", p.name, rps, ms(st.p50), ms(st.p99))
+	}
+	if err := searchFigures(ctx, a, base, dir, o.Out); err != nil {
+		return err
+	}
+	js, css := clientSize(a)
+	fmt.Fprintf(o.Out, "\nFirst-load client JavaScript: %.1f KB gzipped (CSS %.1f KB gzipped)\n", float64(js)/1024, float64(css)/1024)
+	fmt.Fprintf(o.Out, "Resident memory after the load: %s\n", rss())
+	return nil
+}
+
+func productPath(a *server.App) (string, error) {
+	paths, err := a.Site.Catalog.GoodsPaths(context.Background(), 7, 1)
+	if err != nil || len(paths) == 0 {
+		return "", fmt.Errorf("bench: no goods: %v", err)
+	}
+	return "/en" + paths[0], nil
+}
+
+type stats struct{ p50, p99, mean time.Duration }
+
+func summarize(d []time.Duration) stats {
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	var sum time.Duration
+	for _, x := range d {
+		sum += x
+	}
+	return stats{p50: d[len(d)/2], p99: d[min(len(d)-1, len(d)*99/100)], mean: sum / time.Duration(len(d))}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// uncached renders a page n times through the site's render path, skipping
+// the page cache (each render loads the data and runs React in goja).
+func uncached(ctx context.Context, a *server.App, path string, n int) (stats, int, error) {
+	var d []time.Duration
+	size := 0
+	for i := 0; i < n+3; i++ {
+		start := time.Now()
+		p, err := a.Site.RenderUncached(ctx, path)
+		if err != nil {
+			return stats{}, 0, err
+		}
+		if i >= 3 { // the first renders warm the JIT-less VM's caches
+			d = append(d, time.Since(start))
+		}
+		size = len(p.HTML)
+	}
+	return summarize(d), size, nil
+}
+
+// load fetches url from conns goroutines with keep-alive connections.
+func load(url string, conns, perConn int, maxDur time.Duration) (stats, float64, error) {
+	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	defer tr.CloseIdleConnections()
+	var mu sync.Mutex
+	var all []time.Duration
+	var failed atomic.Int64
+	deadline := time.Now().Add(maxDur)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for c := 0; c < conns; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			local := make([]time.Duration, 0, perConn)
+			for i := 0; i < perConn && time.Now().Before(deadline); i++ {
+				req, _ := http.NewRequest(http.MethodGet, url, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				t0 := time.Now()
+				res, err := client.Do(req)
+				if err != nil {
+					failed.Add(1)
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					failed.Add(1)
+				}
+				local = append(local, time.Since(t0))
+			}
+			mu.Lock()
+			all = append(all, local...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if failed.Load() > 0 {
+		return stats{}, 0, fmt.Errorf("bench: %d requests to %s failed", failed.Load(), url)
+	}
+	return summarize(all), float64(len(all)) / elapsed.Seconds(), nil
+}
+
+// clientSize is the gzipped size of what the first page load fetches: the
+// entry script with its statically imported chunks, and the stylesheet.
+func clientSize(a *server.App) (js, css int) {
+	e := a.Site.Renderer.Entry()
+	for _, p := range append([]string{e.JS}, e.Preload...) {
+		if b, ok := a.Site.Renderer.Asset(strings.TrimPrefix(p, "/static/")); ok {
+			js += gz(b)
+		}
+	}
+	if b, ok := a.Site.Renderer.Asset(strings.TrimPrefix(e.CSS, "/static/")); ok {
+		css = gz(b)
+	}
+	return js, css
+}
+
+func gz(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return buf.Len()
+}
+
+func rss() string {
+	raw, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if strings.HasPrefix(line, "VmRSS:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmRSS:"))
+		}
+	}
+	return "unknown"
+}

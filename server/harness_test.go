@@ -1,0 +1,121 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"souk/app/config"
+	"souk/app/store/storetest"
+	"souk/server"
+)
+
+// testStore is a running store on a fresh database with a small demo
+// catalogue.
+type testStore struct {
+	*httptest.Server
+	app *server.App
+}
+
+func startStore(t *testing.T, b storetest.Backend) *testStore { return startStoreTB(t, b) }
+
+func startStoreB(b *testing.B) *testStore {
+	return startStoreTB(b, storetest.Backend{Name: "sqlite", Dir: b.TempDir()})
+}
+
+func startStoreTB(t testing.TB, b storetest.Backend) *testStore {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := server.Assemble(context.Background(), cfg, "../views", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Ready.Store(true)
+	srv := httptest.NewServer(a.Echo)
+	t.Cleanup(func() { srv.Close(); a.Close() })
+	return &testStore{Server: srv, app: a}
+}
+
+// eachStore runs fn against a store on every backend.
+func eachStore(t *testing.T, fn func(t *testing.T, s *testStore)) {
+	for _, b := range storetest.Backends(t) {
+		t.Run(b.Name, func(t *testing.T) { fn(t, startStore(t, b)) })
+	}
+}
+
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+func (s *testStore) get(t *testing.T, path string, headers ...string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, string(body)
+}
+
+type envelope struct {
+	Code    int             `json:"code"`
+	Easg    string          `json:"easg"`
+	Content json.RawMessage `json:"content"`
+}
+
+func (s *testStore) call(t *testing.T, method, path, body string, headers ...string) envelope {
+	t.Helper()
+	req, _ := http.NewRequest(method, s.URL+"/api/v1/souk/"+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 500 {
+		t.Fatalf("%s %s: HTTP %d", method, path, res.StatusCode)
+	}
+	var env envelope
+	raw, _ := io.ReadAll(res.Body)
+	if err := json.Unmarshal(raw, &env); err != nil {
+		t.Fatalf("%s %s: not an envelope: %s", method, path, raw)
+	}
+	return env
+}
+
+// anyGoods returns the treId of some goods item matching keep.
+func (s *testStore) anyGoods(t *testing.T, keep func(g map[string]any) bool) string {
+	t.Helper()
+	env := s.call(t, "POST", "index/getData", `{"requestId":"t1"}`)
+	var home map[string]struct {
+		Goods []map[string]any `json:"goods"`
+	}
+	if err := json.Unmarshal(env.Content, &home); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range home {
+		for _, g := range b.Goods {
+			if keep(g) {
+				return g["treId"].(string)
+			}
+		}
+	}
+	t.Fatal("no goods matched")
+	return ""
+}

@@ -1,0 +1,198 @@
+package server_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+type frame struct {
+	C          int             `json:"c"`
+	Code       int             `json:"code"`
+	Easg       string          `json:"easg"`
+	Item       map[string]any  `json:"item"`
+	PageInfo   json.RawMessage `json:"pageInfo"`
+	Understood map[string]any  `json:"understood"`
+}
+
+// stream posts a search and reads every NDJSON frame.
+func (s *testStore) stream(t *testing.T, path, body string, headers ...string) []frame {
+	t.Helper()
+	req, _ := http.NewRequest("POST", s.URL+"/api/v1/souk/"+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-ndjson") {
+		t.Fatalf("content type %q", ct)
+	}
+	var out []frame
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var f frame
+		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
+			t.Fatalf("not a JSON frame: %q", sc.Text())
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func codes(fs []frame) []int {
+	out := make([]int, len(fs))
+	for i, f := range fs {
+		out[i] = f.C
+	}
+	return out
+}
+
+func count(fs []frame, c int) int {
+	n := 0
+	for _, f := range fs {
+		if f.C == c {
+			n++
+		}
+	}
+	return n
+}
+
+func TestSearchStream(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		// A broad query: both groups, more pages, understood first, feedback last.
+		fs := s.stream(t, "stream/search", `{"txt":"leather"}`)
+		if fs[0].C != 5 || fs[len(fs)-1].C != 7 {
+			t.Fatalf("frames %v: want 5 first and 7 last", codes(fs))
+		}
+		if count(fs, 1) == 0 || count(fs, 8) == 0 {
+			t.Fatalf("frames %v: want consumer (1) and wholesale (8) items", codes(fs))
+		}
+		if count(fs, 2)+count(fs, 13) != 1 || count(fs, 9)+count(fs, 12) != 1 {
+			t.Fatalf("frames %v: each group completes once", codes(fs))
+		}
+		for _, f := range fs {
+			if f.C == 1 && f.Item["bigType"].(float64) != 1 || f.C == 8 && f.Item["bigType"].(float64) != 2 {
+				t.Fatalf("an item in the wrong group: %v", f.Item)
+			}
+		}
+		// Load more of the consumer group from its page info.
+		var next *frame
+		all := s.stream(t, "stream/search", `{"txt":"under 100000"}`)
+		for i := range all {
+			if all[i].C == 13 {
+				next = &all[i]
+			}
+		}
+		if next == nil {
+			t.Fatalf("a price-only query over the demo must have a next page: %v", codes(all))
+		}
+		more := s.stream(t, "stream/search", `{"txt":"under 100000","group":"consumer","pageInfo":`+string(next.PageInfo)+`}`)
+		if count(more, 1) == 0 || count(more, 10)+count(more, 13) != 1 || count(more, 8) != 0 || count(more, 7) != 0 {
+			t.Fatalf("load more frames %v", codes(more))
+		}
+		first := map[string]bool{}
+		for _, f := range all {
+			if f.C == 1 {
+				first[f.Item["treId"].(string)] = true
+			}
+		}
+		for _, f := range more {
+			if f.C == 1 && first[f.Item["treId"].(string)] {
+				t.Fatal("the next page repeats goods of the first")
+			}
+		}
+		// Few results: the show-more section; none: both groups empty.
+		few := s.stream(t, "stream/search", `{"txt":"#10003"}`)
+		if count(few, 6) != 1 {
+			t.Fatalf("frames %v: a code search shows 'show more'", codes(few))
+		}
+		none := s.stream(t, "stream/search", `{"txt":"zzqxwv"}`)
+		if count(none, 1)+count(none, 8) != 0 || count(none, 2) != 1 || count(none, 9) != 1 {
+			t.Fatalf("no-result frames %v", codes(none))
+		}
+		// Understanding comes back.
+		u := s.stream(t, "stream/search", `{"txt":"red leather bag under 80"}`)[0].Understood
+		if u["maxPrice"].(float64) != 80 || len(u["colors"].([]any)) == 0 {
+			t.Fatalf("understood %v", u)
+		}
+	})
+}
+
+func TestSearchBadInput(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	tests := []struct{ name, body string }{
+		{"empty", `{"txt":"   "}`},
+		{"too long", `{"txt":"` + strings.Repeat("dress ", 2000) + `"}`},
+		{"malformed", `{"txt":`},
+		{"wrong type", `{"txt":42}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := s.stream(t, "stream/search", tt.body)
+			if len(fs) != 1 || fs[0].C != 400 || fs[0].Code != 102 || fs[0].Easg == "" {
+				t.Fatalf("frames %+v: want one error frame with a message", fs)
+			}
+		})
+	}
+}
+
+func TestSearchFeedback(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	if env := s.call(t, "POST", "search/feedback", `{"pageId":"p1","txt":"red dress","useful":false,"comment":"too few","shown":3}`); env.Code != 200 {
+		t.Fatal(env.Easg)
+	}
+	n, _ := s.app.DB.SearchFeedback.Query().Count(t.Context())
+	if n != 1 {
+		t.Fatalf("%d feedback rows", n)
+	}
+	for _, body := range []string{`{"txt":"x"}`, `{"useful":true}`, `{"txt":"x","useful":true,"comment":"` + strings.Repeat("y", 1200) + `"}`} {
+		if env := s.call(t, "POST", "search/feedback", body); env.Code != 102 {
+			t.Fatalf("%s answered %d", body, env.Code)
+		}
+	}
+}
+
+func (s *testStore) imageSearch(t *testing.T, field string, data []byte) []frame {
+	t.Helper()
+	var body strings.Builder
+	boundary := "soukboundary"
+	body.WriteString("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\"; filename=\"p.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+	body.Write(data)
+	body.WriteString("\r\n--" + boundary + "--\r\n")
+	return s.stream(t, "image/stream/search", body.String(), "Content-Type", "multipart/form-data; boundary="+boundary)
+}
+
+func TestImageSearchBadInput(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	png, _ := base64Decode(pngB64(64, 64))
+	tests := []struct {
+		name  string
+		field string
+		data  []byte
+	}{
+		{"no image field", "other", png},
+		{"not an image", "image", []byte("just some text, not a picture at all")},
+		{"decompression bomb", "image", mustB64(bombB64())},
+		{"too large", "image", append(png, make([]byte, 11<<20)...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := s.imageSearch(t, tt.field, tt.data)
+			if len(fs) != 1 || fs[0].C != 400 || fs[0].Easg == "" {
+				t.Fatalf("frames %+v: want one error frame with a message", fs)
+			}
+		})
+	}
+	// A real picture answers the usual frames.
+	fs := s.imageSearch(t, "image", png)
+	if fs[0].C != 5 || fs[len(fs)-1].C != 7 || count(fs, 2) != 1 || count(fs, 9) != 1 {
+		t.Fatalf("frames %v", codes(fs))
+	}
+}

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// SitemapSource lists what the sitemaps contain.
+type SitemapSource interface {
+	GoodsPaths(ctx context.Context, offset, limit int) ([]string, error)
+	GoodsCount(ctx context.Context) (int, error)
+	IdentityPaths(ctx context.Context) ([]string, error)
+}
+
+// SitemapChunk is how many URLs one per-language sitemap file holds (the
+// protocol allows 50 000).
+const SitemapChunk = 10000
+
+func robots(d Deps) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		base := d.Site.BaseURL
+		body := "User-agent: *\nAllow: /\nDisallow: /api/\n" +
+			"Disallow: /*/cart\nDisallow: /*/myorders\nDisallow: /*/bigchat\nDisallow: /*/login\nDisallow: /*/register\n" +
+			"Sitemap: " + base + "/sitemap.xml\n"
+		c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+		return c.String(http.StatusOK, body)
+	}
+}
+
+type sitemapIndexXML struct {
+	XMLName  xml.Name     `xml:"sitemapindex"`
+	Xmlns    string       `xml:"xmlns,attr"`
+	Sitemaps []sitemapLoc `xml:"sitemap"`
+}
+
+type sitemapLoc struct {
+	Loc string `xml:"loc"`
+}
+
+// sitemapIndex lists one sitemap per language (and per chunk of goods).
+func sitemapIndex(d Deps) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		n, err := d.Site.Catalog.GoodsCount(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		chunks := max(1, (n+SitemapChunk-1)/SitemapChunk)
+		idx := sitemapIndexXML{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+		for _, l := range d.Site.Langs.All() {
+			for i := 0; i < chunks; i++ {
+				idx.Sitemaps = append(idx.Sitemaps, sitemapLoc{Loc: fmt.Sprintf("%s/sitemaps/%s-%d.xml", d.Site.BaseURL, l.Code, i)})
+			}
+		}
+		return writeXML(c, idx)
+	}
+}
+
+type urlsetXML struct {
+	XMLName xml.Name `xml:"urlset"`
+	Xmlns   string   `xml:"xmlns,attr"`
+	URLs    []urlXML `xml:"url"`
+}
+
+type urlXML struct {
+	Loc string `xml:"loc"`
+}
+
+// sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page and
+// identity pages in chunk 0, then that chunk's goods pages.
+func sitemapFile(d Deps) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		name := strings.TrimSuffix(c.Param("file"), ".xml")
+		i := strings.LastIndexByte(name, '-')
+		if i <= 0 {
+			return echo.ErrNotFound
+		}
+		lang, chunkStr := name[:i], name[i+1:]
+		chunk, err := strconv.Atoi(chunkStr)
+		if _, ok := d.Site.Langs.Get(lang); !ok || err != nil || chunk < 0 || chunk > 10000 {
+			return echo.ErrNotFound
+		}
+		ctx := c.Request().Context()
+		set := urlsetXML{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+		prefix := d.Site.BaseURL + "/" + lang
+		if chunk == 0 {
+			set.URLs = append(set.URLs, urlXML{Loc: prefix + "/"})
+			ids, err := d.Site.Catalog.IdentityPaths(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range ids {
+				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+			}
+		}
+		paths, err := d.Site.Catalog.GoodsPaths(ctx, chunk*SitemapChunk, SitemapChunk)
+		if err != nil {
+			return err
+		}
+		if chunk > 0 && len(paths) == 0 {
+			return echo.ErrNotFound
+		}
+		for _, p := range paths {
+			set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+		}
+		return writeXML(c, set)
+	}
+}
+
+func writeXML(c echo.Context, v any) error {
+	out, err := xml.Marshal(v)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", append([]byte(xml.Header), out...))
+}

@@ -1,0 +1,148 @@
+// Package server is Souk's HTTP transport: Echo routes, middleware, the API,
+// the pages and the static files. Nothing outside it knows about HTTP.
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"souk/app/mail"
+	"souk/app/media"
+	"souk/server/api"
+	"souk/server/web"
+)
+
+// Deps is what the server is built from.
+type Deps struct {
+	Site      *web.Site
+	API       *api.Handlers
+	Accounts  *api.Accounts
+	Searches  *api.Searches
+	Carts     *api.Carts
+	Outbox    *mail.Outbox // the development outbox, when DEV is set
+	DataDir   string
+	Media     *media.Store
+	MediaSpec func(uid string) (media.DemoSpec, bool)
+	Public    http.FileSystem // static/public
+	Log       *slog.Logger
+	Ready     *atomic.Bool
+}
+
+// New builds the Echo instance.
+func New(d Deps) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = errorHandler(d)
+	// Rate limits key on the client address: take it from the connection,
+	// never from X-Forwarded-For, which any client can write.
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
+	e.Use(requestLog(d.Log))
+
+	e.GET("/healthz", func(c echo.Context) error {
+		if d.Ready != nil && !d.Ready.Load() {
+			return c.String(http.StatusServiceUnavailable, "starting")
+		}
+		if c.QueryParam("search") != "" && d.Searches != nil {
+			return c.String(http.StatusOK, d.Searches.Status())
+		}
+		return c.String(http.StatusOK, "ok")
+	})
+	e.GET("/api/docs", api.Docs)
+	apiGroup := e.Group("/api/v1/souk", middleware.BodyLimit("12M"), apiNoStore)
+	d.API.Register(apiGroup)
+	d.Accounts.Register(apiGroup)
+	d.Searches.Register(apiGroup)
+	d.Carts.Register(apiGroup)
+	// Uploads carry up to 16 MB of base64: outside the API group's 12 MB limit.
+	upload := d.Accounts.Upload(filepath.Join(d.DataDir, "media"))
+	for _, prefix := range []string{"/api/v1/souk", "/souk"} {
+		e.POST(prefix+"/file/imageBase64/uploadCut/:diskName/:smallW/:smallH/:bigW/:bigH", upload, middleware.BodyLimit("17M"), apiNoStore)
+	}
+	e.GET("/websocket/loginByBombmsgQRCode/empty", d.Accounts.QRSocket(d.Site.BaseURL))
+	if d.Outbox != nil {
+		e.GET("/dev/outbox.json", func(c echo.Context) error { return c.JSON(http.StatusOK, d.Outbox.List()) })
+		e.GET("/dev/outbox", outboxPage(d.Outbox))
+	}
+	apiGroup.Any("/*", func(c echo.Context) error {
+		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: "no such call"})
+	})
+	e.GET("/static/*", staticHandler(d))
+	e.GET("/media/*", mediaHandler(d))
+	e.GET("/robots.txt", robots(d))
+	e.GET("/sitemap.xml", sitemapIndex(d))
+	e.GET("/sitemaps/:file", sitemapFile(d))
+	e.GET("/*", d.Site.Handle)
+	e.HEAD("/*", d.Site.Handle)
+	return e
+}
+
+// securityHeaders sets the baseline of DESIGN §8 on every answer.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
+			"script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		return next(c)
+	}
+}
+
+func apiNoStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}
+
+func requestLog(log *slog.Logger) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			start := time.Now()
+			err := next(c)
+			if p := c.Request().URL.Path; !strings.HasPrefix(p, "/static/") && !strings.HasPrefix(p, "/media/") {
+				log.Debug("http", "method", c.Request().Method, "path", p, "status", c.Response().Status,
+					"ms", time.Since(start).Milliseconds(), "cache", c.Response().Header().Get("X-Cache"))
+			}
+			return err
+		}
+	}
+}
+
+// errorHandler answers transport errors: the envelope for API calls, a plain
+// message elsewhere. Internal details go to the log only.
+func errorHandler(d Deps) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		code := http.StatusInternalServerError
+		msg := "An exception occurs"
+		if he, ok := err.(*echo.HTTPError); ok {
+			code = he.Code
+			if code == http.StatusRequestEntityTooLarge {
+				msg = "the request is too large"
+			} else if code < 500 {
+				msg = http.StatusText(code)
+			}
+		}
+		if code >= 500 {
+			d.Log.Error("http", "path", c.Request().URL.Path, "err", err)
+		}
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			_ = c.JSON(code, api.Envelope{Code: 443, Easg: msg})
+			return
+		}
+		_ = c.String(code, msg)
+	}
+}

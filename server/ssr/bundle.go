@@ -1,0 +1,202 @@
+// Package ssr renders the React views inside Go: it builds the server and
+// client bundles with esbuild, runs the server bundle in a pool of goja
+// runtimes, and caches rendered documents.
+package ssr
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Bundle is the output of one build: the server program and the client assets.
+type Bundle struct {
+	Server []byte            // IIFE for goja; defines globalThis.SoukRender
+	Assets map[string][]byte // public path under /static/ → content
+	Entry  Entry             // what the document must load
+}
+
+// Entry names the client files a page loads.
+type Entry struct {
+	JS      string   `json:"js"`
+	CSS     string   `json:"css"`
+	Preload []string `json:"preload"`
+}
+
+// Build runs esbuild over viewsDir (with node_modules beside it) and returns
+// both bundles in memory.
+func Build(viewsDir string, dev bool) (*Bundle, error) {
+	viewsDir, err := filepath.Abs(viewsDir)
+	if err != nil {
+		return nil, fmt.Errorf("ssr: views dir: %w", err)
+	}
+	root := filepath.Dir(viewsDir)
+	server := api.Build(api.BuildOptions{
+		EntryPoints:      []string{filepath.Join(viewsDir, "entry-server.tsx")},
+		Bundle:           true,
+		Format:           api.FormatIIFE,
+		Platform:         api.PlatformBrowser,
+		Target:           api.ES2020,
+		Write:            false,
+		Outfile:          "server.js",
+		AbsWorkingDir:    root,
+		MinifySyntax:     true,
+		MinifyWhitespace: !dev,
+		Define:           map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "true"},
+		Loader:           map[string]api.Loader{".css": api.LoaderEmpty},
+		Plugins:          []api.Plugin{linearRenderPlugin},
+		Inject:           []string{filepath.Join(viewsDir, "ssr", "polyfills.js")},
+		JSX:              api.JSXAutomatic,
+		LogLevel:         api.LogLevelSilent,
+		LegalComments:    api.LegalCommentsNone,
+		Charset:          api.CharsetUTF8,
+	})
+	if err := buildErr("server", server); err != nil {
+		return nil, err
+	}
+	client := api.Build(api.BuildOptions{
+		EntryPoints:       []string{filepath.Join(viewsDir, "entry-client.tsx")},
+		Bundle:            true,
+		Format:            api.FormatESModule,
+		Splitting:         true,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		Write:             false,
+		Outdir:            "out",
+		AbsWorkingDir:     root,
+		EntryNames:        "[name]-[hash]",
+		ChunkNames:        "chunk-[hash]",
+		AssetNames:        "[name]-[hash]",
+		MinifySyntax:      true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		Define:            map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "false"},
+		JSX:               api.JSXAutomatic,
+		Metafile:          true,
+		LogLevel:          api.LogLevelSilent,
+		LegalComments:     api.LegalCommentsNone,
+		Charset:           api.CharsetUTF8,
+	})
+	if err := buildErr("client", client); err != nil {
+		return nil, err
+	}
+	b := &Bundle{Server: server.OutputFiles[0].Contents, Assets: map[string][]byte{}}
+	outDir := filepath.Join(root, "out")
+	for _, f := range client.OutputFiles {
+		rel, _ := filepath.Rel(outDir, f.Path)
+		rel = filepath.ToSlash(rel)
+		b.Assets[rel] = f.Contents
+		switch {
+		case strings.HasPrefix(rel, "entry-client-") && strings.HasSuffix(rel, ".js"):
+			b.Entry.JS = "/static/" + rel
+		case strings.HasPrefix(rel, "entry-client-") && strings.HasSuffix(rel, ".css"):
+			b.Entry.CSS = "/static/" + rel
+		}
+	}
+	b.Entry.Preload = staticImports(client.Metafile, b.Entry.JS)
+	if b.Entry.JS == "" {
+		return nil, fmt.Errorf("ssr: client build produced no entry script")
+	}
+	return b, nil
+}
+
+// staticImports lists the chunks the entry imports statically, so the
+// document can preload them instead of discovering them one round trip later.
+func staticImports(metafile, entry string) []string {
+	var meta struct {
+		Outputs map[string]struct {
+			Imports []struct {
+				Path string `json:"path"`
+				Kind string `json:"kind"`
+			} `json:"imports"`
+		} `json:"outputs"`
+	}
+	if json.Unmarshal([]byte(metafile), &meta) != nil {
+		return nil
+	}
+	out := []string{}
+	for path, o := range meta.Outputs {
+		if "/static/"+strings.TrimPrefix(path, "out/") != entry {
+			continue
+		}
+		for _, imp := range o.Imports {
+			if imp.Kind == "import-statement" {
+				out = append(out, "/static/"+strings.TrimPrefix(imp.Path, "out/"))
+			}
+		}
+	}
+	return out
+}
+
+func buildErr(which string, r api.BuildResult) error {
+	if len(r.Errors) == 0 {
+		return nil
+	}
+	msgs := api.FormatMessages(r.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+	return fmt.Errorf("ssr: %s build failed:\n%s", which, strings.Join(msgs, "\n"))
+}
+
+// linearRenderPlugin fixes React's legacy renderToString building its output
+// with `result += chunk`: goja copies the whole string on every append, so a
+// render took time in the square of the page size (DESIGN §2). Collecting
+// chunks in an array and joining once makes it linear.
+var linearRenderPlugin = api.Plugin{
+	Name: "linear-render-to-string",
+	Setup: func(pb api.PluginBuild) {
+		pb.OnLoad(api.OnLoadOptions{Filter: `react-dom-server-legacy\.browser\.production\.js$`},
+			func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				src, err := os.ReadFile(args.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				out, err := PatchRenderToString(string(src))
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
+			})
+	},
+}
+
+var (
+	reResultInit   = regexp.MustCompile(`result = ""`)
+	reResultAppend = regexp.MustCompile(`null !== chunk && \(result \+= chunk\)`)
+	reResultReturn = regexp.MustCompile(`return result;\n}`)
+)
+
+// PatchRenderToString rewrites renderToStringImpl to collect chunks in an
+// array. It fails loudly when React's source no longer has the expected
+// shape, so an upgrade cannot silently bring the quadratic time back.
+func PatchRenderToString(src string) (string, error) {
+	start := strings.Index(src, "function renderToStringImpl(")
+	if start < 0 {
+		return "", fmt.Errorf("ssr: renderToStringImpl not found in react-dom server build")
+	}
+	end := strings.Index(src[start:], "exports.renderToStaticMarkup")
+	if end < 0 {
+		return "", fmt.Errorf("ssr: end of renderToStringImpl not found")
+	}
+	body := src[start : start+end]
+	for _, re := range []*regexp.Regexp{reResultInit, reResultAppend, reResultReturn} {
+		if len(re.FindAllStringIndex(body, -1)) != 1 {
+			return "", fmt.Errorf("ssr: react-dom renderToStringImpl changed shape (%s)", re)
+		}
+	}
+	body = reResultInit.ReplaceAllString(body, `result = []`)
+	body = reResultAppend.ReplaceAllString(body, `null !== chunk && result.push(chunk)`)
+	body = reResultReturn.ReplaceAllString(body, "return result.join(\"\");\n}")
+	return src[:start] + body + src[start+end:], nil
+}
+
+// Hash is a short content hash for cache validators.
+func Hash(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8])
+}

@@ -1,0 +1,163 @@
+package ssr
+
+import (
+	"bytes"
+	"compress/gzip"
+	"container/list"
+	"context"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"souk/app/version"
+)
+
+// Key identifies one rendered document. Everything the HTML depends on that
+// is not data (which the entry's dependency versions cover) must be here.
+type Key struct {
+	Path, Lang, Region, Currency string
+}
+
+func (k Key) String() string { return k.Path + "|" + k.Lang + "|" + k.Region + "|" + k.Currency }
+
+// Page is a rendered document.
+type Page struct {
+	Status int
+	HTML   []byte
+	Gzip   []byte // the same, gzip-compressed once at render time
+	ETag   string
+	Deps   []string // data names whose versions the page shows
+	// Redirect, when set, answers a redirect instead of HTML.
+	Redirect string
+}
+
+// Outcome says how a page was served, for logs and response headers.
+type Outcome string
+
+// Cache outcomes.
+const (
+	Hit   Outcome = "hit"
+	Stale Outcome = "stale"
+	Miss  Outcome = "miss"
+)
+
+type entry struct {
+	key      Key
+	page     *Page
+	snap     []int64
+	rendered time.Time
+	size     int
+	elem     *list.Element
+}
+
+// Cache holds rendered documents, bounded by total size, least recently used
+// out first. One render per key runs at a time; a stale entry is served while
+// its replacement renders (within StaleFor).
+type Cache struct {
+	mu       sync.Mutex
+	entries  map[Key]*entry
+	lru      *list.List
+	bytes    int
+	maxBytes int
+	versions *version.Registry
+	group    singleflight.Group
+	MaxAge   time.Duration // an entry older than this is refreshed even if its data did not change
+	StaleFor time.Duration // how long past staleness an entry may still be served while refreshing
+}
+
+// NewCache makes a cache of at most maxBytes of HTML.
+func NewCache(versions *version.Registry, maxBytes int) *Cache {
+	return &Cache{
+		entries: map[Key]*entry{}, lru: list.New(), maxBytes: maxBytes, versions: versions,
+		MaxAge: 10 * time.Minute, StaleFor: time.Minute,
+	}
+}
+
+// RenderFunc produces a page for a key.
+type RenderFunc func(ctx context.Context) (*Page, error)
+
+// Get returns the page for key, rendering it on a miss.
+func (c *Cache) Get(ctx context.Context, key Key, render RenderFunc) (*Page, Outcome, error) {
+	now := time.Now()
+	c.mu.Lock()
+	e := c.entries[key]
+	if e != nil {
+		c.lru.MoveToFront(e.elem)
+	}
+	c.mu.Unlock()
+	if e != nil {
+		fresh := c.versions.Current(e.page.Deps, e.snap) && now.Sub(e.rendered) < c.MaxAge
+		if fresh {
+			return e.page, Hit, nil
+		}
+		if now.Sub(e.rendered) < c.MaxAge+c.StaleFor {
+			go c.refresh(key, render) //nolint:errcheck // failures are logged by the next Get
+			return e.page, Stale, nil
+		}
+	}
+	p, err := c.refresh(key, render)
+	return p, Miss, err
+}
+
+// refresh renders key once however many callers ask at the same time.
+func (c *Cache) refresh(key Key, render RenderFunc) (*Page, error) {
+	v, err, _ := c.group.Do(key.String(), func() (any, error) {
+		// Detached: a client that goes away must not waste a shared render.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		before := c.versions.Get("catalog")
+		p, err := render(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if p.Status == 200 || p.Status == 404 {
+			snap := c.versions.Snapshot(p.Deps)
+			if c.versions.Get("catalog") != before {
+				snap = nil // data changed while rendering: keep, but as stale
+			}
+			c.store(key, p, snap)
+		}
+		return p, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*Page), nil
+}
+
+func (c *Cache) store(key Key, p *Page, snap []int64) {
+	e := &entry{key: key, page: p, snap: snap, rendered: time.Now(), size: len(p.HTML) + len(p.Gzip) + 256}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.entries[key]; old != nil {
+		c.lru.Remove(old.elem)
+		c.bytes -= old.size
+	}
+	e.elem = c.lru.PushFront(e)
+	c.entries[key] = e
+	c.bytes += e.size
+	for c.bytes > c.maxBytes && c.lru.Len() > 1 {
+		last := c.lru.Back()
+		old := last.Value.(*entry)
+		c.lru.Remove(last)
+		delete(c.entries, old.key)
+		c.bytes -= old.size
+	}
+}
+
+// Len reports how many pages are cached.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+// NewPage finishes a rendered document: ETag and gzip body.
+func NewPage(status int, html []byte, deps []string) *Page {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+	_, _ = zw.Write(html)
+	_ = zw.Close()
+	return &Page{Status: status, HTML: html, Gzip: buf.Bytes(), ETag: `"` + Hash(html) + `"`, Deps: deps}
+}

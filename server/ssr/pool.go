@@ -1,0 +1,128 @@
+package ssr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// ErrRenderTimeout is returned when a render runs longer than allowed.
+var ErrRenderTimeout = errors.New("ssr: render timed out")
+
+// Pool is a fixed set of goja runtimes, one per core, each running the same
+// compiled server program. A runtime serves one render at a time.
+type Pool struct {
+	program *goja.Program
+	free    chan *jsRuntime
+	timeout time.Duration
+	log     *slog.Logger
+}
+
+type jsRuntime struct {
+	vm     *goja.Runtime
+	render goja.Callable
+	drain  goja.Callable
+}
+
+// NewPool compiles server (the IIFE bundle) once and starts size runtimes.
+func NewPool(server []byte, size int, timeout time.Duration, log *slog.Logger) (*Pool, error) {
+	prog, err := goja.Compile("server.js", string(server), false)
+	if err != nil {
+		return nil, fmt.Errorf("ssr: compile server bundle: %w", err)
+	}
+	p := &Pool{program: prog, free: make(chan *jsRuntime, size), timeout: timeout, log: log}
+	for i := 0; i < size; i++ {
+		rt, err := p.newRuntime()
+		if err != nil {
+			return nil, err
+		}
+		p.free <- rt
+	}
+	return p, nil
+}
+
+func (p *Pool) newRuntime() (*jsRuntime, error) {
+	vm := goja.New()
+	_ = vm.Set("__soukLog", func(level, msg string) {
+		p.log.Log(context.Background(), levelOf(level), "ssr console", "msg", msg)
+	})
+	if _, err := vm.RunProgram(p.program); err != nil {
+		return nil, fmt.Errorf("ssr: run server bundle: %w", err)
+	}
+	render, ok := goja.AssertFunction(vm.Get("SoukRender"))
+	if !ok {
+		return nil, fmt.Errorf("ssr: server bundle does not define SoukRender")
+	}
+	drain, ok := goja.AssertFunction(vm.Get("__soukDrainTimers"))
+	if !ok {
+		return nil, fmt.Errorf("ssr: polyfills missing (__soukDrainTimers)")
+	}
+	return &jsRuntime{vm: vm, render: render, drain: drain}, nil
+}
+
+func levelOf(l string) slog.Level {
+	switch l {
+	case "error":
+		return slog.LevelError
+	case "warn":
+		return slog.LevelWarn
+	case "debug":
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}
+
+// Render runs SoukRender(propsJSON) in a free runtime. A render that throws
+// or times out returns an error and its runtime is replaced: after a throw
+// half-way through React's work its module state can no longer be trusted.
+func (p *Pool) Render(ctx context.Context, propsJSON string) (string, error) {
+	var rt *jsRuntime
+	select {
+	case rt = <-p.free:
+	case <-ctx.Done():
+		return "", fmt.Errorf("ssr: waiting for a runtime: %w", ctx.Err())
+	}
+	timer := time.AfterFunc(p.timeout, func() { rt.vm.Interrupt(ErrRenderTimeout) })
+	html, err := rt.call(propsJSON)
+	stopped := timer.Stop()
+	if !stopped || err != nil {
+		go p.replace()
+		if err == nil || isInterrupt(err) {
+			err = ErrRenderTimeout
+		}
+		return "", err
+	}
+	p.free <- rt
+	return html, nil
+}
+
+func (rt *jsRuntime) call(propsJSON string) (string, error) {
+	v, err := rt.render(goja.Undefined(), rt.vm.ToValue(propsJSON))
+	if err != nil {
+		return "", fmt.Errorf("ssr: render: %w", err)
+	}
+	if _, err := rt.drain(goja.Undefined(), rt.vm.ToValue(1000)); err != nil {
+		return "", fmt.Errorf("ssr: drain timers: %w", err)
+	}
+	return v.String(), nil
+}
+
+func isInterrupt(err error) bool {
+	var ie *goja.InterruptedError
+	return errors.As(err, &ie)
+}
+
+func (p *Pool) replace() {
+	rt, err := p.newRuntime()
+	if err != nil { // the bundle ran before, so this is unexpected; keep trying
+		p.log.Error("ssr: replace runtime", "err", err)
+		time.Sleep(time.Second)
+		go p.replace()
+		return
+	}
+	p.free <- rt
+}

@@ -1,0 +1,83 @@
+package ssr
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"time"
+
+	"souk/app/version"
+)
+
+// Renderer owns the current bundle and its runtime pool. In dev mode a new
+// bundle replaces both; every cached page depends on "bundle", so it is
+// re-rendered with the new code.
+type Renderer struct {
+	mu       sync.RWMutex
+	pool     *Pool
+	bundle   *Bundle
+	versions *version.Registry
+	log      *slog.Logger
+	Timeout  time.Duration
+}
+
+// NewRenderer starts a pool for b.
+func NewRenderer(b *Bundle, versions *version.Registry, log *slog.Logger) (*Renderer, error) {
+	r := &Renderer{versions: versions, log: log, Timeout: 5 * time.Second}
+	if err := r.Swap(b); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Swap installs a new bundle.
+func (r *Renderer) Swap(b *Bundle) error {
+	pool, err := NewPool(b.Server, max(runtime.GOMAXPROCS(0), 1), r.Timeout, r.log)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.pool, r.bundle = pool, b
+	r.mu.Unlock()
+	r.versions.Bump("bundle")
+	return nil
+}
+
+// Render runs the server bundle for props and returns the full document.
+func (r *Renderer) Render(ctx context.Context, propsJSON []byte) ([]byte, error) {
+	r.mu.RLock()
+	pool := r.pool
+	r.mu.RUnlock()
+	html, err := pool.Render(ctx, string(propsJSON))
+	if err != nil {
+		return nil, err
+	}
+	if len(html) < 6 || html[:5] != "<html" {
+		return nil, fmt.Errorf("ssr: render returned no document")
+	}
+	return []byte("<!DOCTYPE html>" + html), nil
+}
+
+// Entry returns what pages must load from the current bundle.
+func (r *Renderer) Entry() Entry {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.bundle.Entry
+}
+
+// Asset returns a built client file by its name under /static/.
+func (r *Renderer) Asset(name string) ([]byte, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	b, ok := r.bundle.Assets[name]
+	return b, ok
+}
+
+// Bundle returns the current bundle.
+func (r *Renderer) Bundle() *Bundle {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.bundle
+}

@@ -1,0 +1,175 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"time"
+
+	"souk/app/apperr"
+	"souk/app/catalog"
+)
+
+// Request is what a loader knows about the visit.
+type Request struct {
+	Lang, Region, Currency string
+	Params                 map[string]string
+	Query                  url.Values
+	Now                    time.Time
+}
+
+type loader func(ctx context.Context, s *Site, r Request) (*Loaded, error)
+
+// loaders are the pages that exist. Every other route of routeTable answers
+// the not-found page until its feature lands.
+var loaders = map[string]loader{
+	"":                                   loadHome,
+	"tredetail/{treId}":                  loadGoods,
+	"tredetail/{treId}/{suri}":           loadGoods,
+	"biger/{identityType}/{identityUid}": loadIdentity,
+	"404":                                loadNotFound,
+	// Account pages: public shells; the browser fills them in after it has
+	// read the session (SSR output is shared, so never private data).
+	"login":                shell("login"),
+	"register":             shell("register"),
+	"forgetPwd":            shell("forgetPwd"),
+	"editProfile":          shell("editProfile"),
+	"mysafes":              shell("mysafes"),
+	"changemyaccountemail": shell("changeEmail"),
+	"destroyaccountintro":  shell("destroyIntro"),
+	"destroymyaccounta":    shell("destroyA"),
+	"destroymyaccountb":    shell("destroyB"),
+	"prisafedeclare":       shell("declare"),
+	"cart":                 shell("cart"),
+	"block/{code}":         loadBlock,
+	"qrlogin/{ticket}":     loadQR,
+	"user":                 loadUser,
+}
+
+// shell serves a page whose content the browser loads itself.
+func shell(page string) loader {
+	return func(context.Context, *Site, Request) (*Loaded, error) {
+		return &Loaded{Page: page, Status: 200, Deps: []string{"enums"}}, nil
+	}
+}
+
+func loadBlock(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+	code := r.Params["code"]
+	if _, err := strconv.Atoi(code); err != nil || len(code) > 9 {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return &Loaded{Page: "block", Status: 200, Data: PageData{Param: code}, Deps: []string{"enums"}}, nil
+}
+
+// loadQR is the page an app opens from a QR code.
+func loadQR(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+	t := r.Params["ticket"]
+	if len(t) < 20 || len(t) > 64 {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return &Loaded{Page: "qrlogin", Status: 200, Data: PageData{Param: t}, Deps: []string{"enums"}}, nil
+}
+
+// loadUser is a user's public page: user?userUid=…
+func loadUser(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+	p, err := s.Accounts.PublicProfile(ctx, r.Query.Get("userUid"))
+	if err != nil {
+		return notFoundOr(err)
+	}
+	return &Loaded{Page: "user", Status: 200, Query: "?userUid=" + url.QueryEscape(p.UserUID),
+		Data: PageData{Profile: &UserProfile{UserUID: p.UserUID, UserName: p.UserName, Title: p.Title, Brief: p.Brief, AvatarURL: p.AvatarURL, BackgroundURL: p.BackgroundURL}},
+		Deps: []string{"user:" + p.UserUID, "enums"}}, nil
+}
+
+func loadNotFound(context.Context, *Site, Request) (*Loaded, error) {
+	return &Loaded{Page: "notfound", Status: 404}, nil
+}
+
+func loadHome(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+	home, err := s.Catalog.Home(ctx, r.Lang, r.Currency)
+	if err != nil {
+		return nil, err
+	}
+	return &Loaded{Page: "home", Status: 200, Data: PageData{Home: home}, Deps: []string{"catalog", "home", "enums"}}, nil
+}
+
+func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+	ref, err := catalog.ParseRef(r.Params["treId"])
+	if err != nil {
+		return notFoundOr(err)
+	}
+	g, err := s.Catalog.Detail(ctx, ref, r.Lang, r.Currency)
+	if err != nil {
+		return notFoundOr(err)
+	}
+	comments, err := s.Catalog.Comments(ctx, catalog.Ref{TreID: g.TreID}, 0, catalog.CommentPageSize)
+	if err != nil {
+		return nil, err
+	}
+	canonical := "/tredetail/" + url.PathEscape(g.TreID)
+	if g.URI != "" {
+		canonical += "/" + url.PathEscape(g.URI)
+	}
+	l := &Loaded{Page: "goods", Status: 200, Canonical: canonical,
+		Data: PageData{Goods: g, Comments: comments}, Deps: []string{"goods:" + g.TreID, "enums"}}
+	if catalog.HasSizeLabel(g) {
+		l.Data.SizeChart = catalog.SizeChartFor(g)
+	}
+	if g.Spe == 1 {
+		d := catalog.DressDelivery(r.Now)
+		l.Data.Delivery = &d
+		l.Deps = append(l.Deps, dayStamp(r.Now)) // the dates move with the calendar
+	}
+	if g.BigType == 2 {
+		steps, refund, err := s.Catalog.BuyingTexts(ctx, r.Lang)
+		if err != nil {
+			return nil, err
+		}
+		l.Data.Steps, l.Data.Refund = steps, &refund
+		l.Deps = append(l.Deps, "home")
+	}
+	return l, nil
+}
+
+func loadIdentity(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+	it, err := s.Catalog.Identity(ctx, r.Params["identityUid"], r.Lang)
+	if err != nil {
+		return notFoundOr(err)
+	}
+	typ := r.Params["identityType"]
+	want, named := catalog.IdentityTypeNames[typ]
+	if n, err := strconv.Atoi(typ); err == nil {
+		want, named = n, false
+	}
+	canonical := "/biger/" + catalog.IdentityTypeName(it.IdentityType) + "/" + url.PathEscape(it.UID)
+	if want != it.IdentityType || !named {
+		return &Loaded{Redirect: canonical}, nil // wrong or numeric type: one URL per page
+	}
+	page := 1
+	if p, err := strconv.Atoi(r.Query.Get("page")); err == nil && p > 1 {
+		page = p
+	}
+	cards, err := s.Catalog.Cards(ctx, catalog.CardQuery{OwnerUID: it.UID, Spe: -1, Page: page, PageSize: 24, Lang: r.Lang, Currency: r.Currency})
+	if err != nil {
+		return nil, err
+	}
+	q := ""
+	if page > 1 {
+		q = "?page=" + strconv.Itoa(page)
+	}
+	status := 200
+	if page > 1 && len(cards.Cards) == 0 {
+		status = 404 // past the last page
+	}
+	return &Loaded{Page: "identity", Status: status, Canonical: canonical, Query: q,
+		Data: PageData{Identity: it, Cards: cards}, Deps: []string{"catalog", "enums"}}, nil
+}
+
+// notFoundOr turns a not-found error into the not-found page and passes
+// every other error on.
+func notFoundOr(err error) (*Loaded, error) {
+	if c := apperr.CodeOf(err); c == apperr.NotFound || c == apperr.InvalidInput {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return nil, err
+}

@@ -1,0 +1,76 @@
+package web
+
+import (
+	"time"
+
+	"souk/app/catalog"
+	"souk/app/i18n"
+	"souk/server/ssr"
+)
+
+// Props is what React renders a page from (views/lib/types.ts SoukData).
+// It is public data only: SSR output is cached and shared between visitors.
+type Props struct {
+	Page       string                 `json:"page"`
+	Path       string                 `json:"path"`
+	Query      string                 `json:"query"`
+	Lang       string                 `json:"lang"`
+	Dir        string                 `json:"dir"`
+	Region     string                 `json:"region"`
+	Currency   string                 `json:"currency"`
+	BaseURL    string                 `json:"baseUrl"`
+	Assets     ssr.Entry              `json:"assets"`
+	T          map[string]string      `json:"t"`
+	Langs      []LangItem             `json:"langs"`
+	Regions    []catalog.RegionItem   `json:"regions"`
+	Currencies []catalog.CurrencyItem `json:"currencies"`
+	NumFmt     i18n.NumberFormat      `json:"numfmt"`
+	Now        int64                  `json:"now"`
+	EK         string                 `json:"ek"`
+	Data       PageData               `json:"data"`
+}
+
+// LangItem is a language as the picker lists it.
+type LangItem struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+	Dir  string `json:"dir"`
+}
+
+// PageData is the page-specific part of Props.
+type PageData struct {
+	Home      map[string]catalog.HomeBlock `json:"home,omitempty"`
+	Goods     *catalog.Goods               `json:"goods,omitempty"`
+	Comments  []catalog.Comment            `json:"comments,omitempty"`
+	SizeChart []catalog.SizeRow            `json:"sizeChart,omitempty"`
+	Delivery  *catalog.Delivery            `json:"delivery,omitempty"`
+	Steps     []catalog.Txt                `json:"steps,omitempty"`
+	Refund    *catalog.Txt                 `json:"refund,omitempty"`
+	Identity  *catalog.IdentityPage        `json:"identity,omitempty"`
+	Cards     *catalog.CardPage            `json:"cards,omitempty"`
+	Profile   *UserProfile                 `json:"profile,omitempty"`
+	Param     string                       `json:"param,omitempty"`
+}
+
+// UserProfile is a user's public page data.
+type UserProfile struct {
+	UserUID       string `json:"userUid"`
+	UserName      string `json:"userName"`
+	Title         string `json:"title"`
+	Brief         string `json:"brief"`
+	AvatarURL     string `json:"avatarUrl"`
+	BackgroundURL string `json:"backgroundUrl"`
+}
+
+// Loaded is what a page loader produces.
+type Loaded struct {
+	Page      string
+	Status    int
+	Canonical string // path without prefix to show as canonical; "" keeps the request's
+	Query     string // the part of the query string the page depends on
+	Data      PageData
+	Deps      []string
+	Redirect  string // answer a redirect instead (to a path without language prefix)
+}
+
+func dayStamp(t time.Time) string { return "day:" + t.UTC().Format("2006-01-02") }

@@ -1,0 +1,244 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"souk/app/account"
+	"souk/app/catalog"
+	"souk/app/i18n"
+	"souk/server/ssr"
+)
+
+// Site serves every storefront page.
+type Site struct {
+	Catalog  *catalog.Service
+	Langs    *i18n.Set
+	Strings  *i18n.Catalogs
+	Renderer *ssr.Renderer
+	Cache    *ssr.Cache
+	BaseURL  string
+	Log      *slog.Logger
+	Now      func() time.Time
+	Accounts *account.Service
+	// EnvelopeKey is the base64 AES key of the encrypted API variant, which
+	// every browser gets (the envelope is against casual reading, not secrecy).
+	EnvelopeKey string
+}
+
+// queryKeys are the query parameters a page depends on; all others are
+// ignored, so random query strings cannot fill the cache.
+var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"}}
+
+// Handle answers any page request.
+func (s *Site) Handle(c echo.Context) error {
+	req := c.Request()
+	res := Resolve(s.Langs, req)
+	if res.Redirect != "" {
+		code := http.StatusMovedPermanently
+		if res.Redirect == "/404" {
+			code = http.StatusFound
+		}
+		return c.Redirect(code, res.Redirect)
+	}
+	route, params, ok := Match(res.Segs)
+	if !ok {
+		route, params = Route{Name: "404"}, nil
+	}
+	region, currency := s.regionCurrency(req, res.Lang)
+	q := pageQuery(route.Name, req.URL.Query())
+	key := ssr.Key{Path: "/" + strings.Join(res.Segs, "/") + q, Lang: res.Lang, Region: region, Currency: currency}
+	r := Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
+	page, outcome, err := s.Cache.Get(req.Context(), key, func(ctx context.Context) (*ssr.Page, error) {
+		return s.render(ctx, route.Name, key.Path, r)
+	})
+	if err != nil {
+		s.Log.Error("render page", "path", req.URL.Path, "err", err)
+		page = s.errorPage(req.Context(), key.Path, r)
+	}
+	if page.Redirect != "" {
+		return c.Redirect(http.StatusMovedPermanently, page.Redirect)
+	}
+	return s.write(c, page, outcome, res.Prefixed)
+}
+
+func pageQuery(route string, q url.Values) string {
+	out := url.Values{}
+	for _, k := range queryKeys[route] {
+		v := q.Get(k)
+		switch {
+		case v == "":
+		case k == "page":
+			if n, err := strconv.Atoi(v); err == nil && n > 1 && n < 100000 {
+				out.Set(k, strconv.Itoa(n))
+			}
+		case len(v) <= 64:
+			out.Set(k, v)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "?" + out.Encode()
+}
+
+// regionCurrency reads the RE and CU cookies, falling back to the
+// language's region and that region's currency.
+func (s *Site) regionCurrency(req *http.Request, lang string) (string, string) {
+	regions, _ := s.Catalog.Regions(req.Context())
+	byCode := map[string]string{}
+	for _, r := range regions {
+		byCode[r.C] = r.Y
+	}
+	region := i18n.DefaultRegion(lang)
+	if c, err := req.Cookie("RE"); err == nil {
+		if _, ok := byCode[strings.ToUpper(c.Value)]; ok {
+			region = strings.ToUpper(c.Value)
+		}
+	}
+	currency := byCode[region]
+	if c, err := req.Cookie("CU"); err == nil {
+		if _, ok := s.Catalog.Currency(strings.ToUpper(c.Value)); ok {
+			currency = strings.ToUpper(c.Value)
+		}
+	}
+	if currency == "" {
+		currency = "USD"
+	}
+	return region, currency
+}
+
+func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*ssr.Page, error) {
+	load := loaders[routeName]
+	if load == nil {
+		load = loadNotFound
+	}
+	l, err := load(ctx, s, r)
+	if err != nil {
+		return nil, err
+	}
+	if l.Redirect != "" {
+		return &ssr.Page{Status: http.StatusMovedPermanently, Redirect: "/" + r.Lang + l.Redirect}, nil
+	}
+	if l.Page == "notfound" {
+		path = "/404"
+	} else if l.Canonical != "" {
+		path = l.Canonical + l.Query
+	}
+	props, err := s.props(ctx, l, path, r)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(props) // escapes <, >, &, U+2028 and U+2029 for the <script>
+	if err != nil {
+		return nil, fmt.Errorf("web: encode props: %w", err)
+	}
+	html, err := s.Renderer.Render(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	if l.Status == http.StatusOK {
+		html = injectHead(html, alternates(s.Langs, s.BaseURL, path))
+	}
+	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle")), nil
+}
+
+func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*Props, error) {
+	regions, err := s.Catalog.Regions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, q, _ := strings.Cut(path, "?")
+	if q != "" {
+		q = "?" + q
+	}
+	return &Props{
+		Page: l.Page, Path: p, Query: q, Lang: r.Lang, Dir: dirOf(s.Langs, r.Lang),
+		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry(),
+		T: s.Strings.Strings(r.Lang), Langs: langItems(s.Langs), Regions: regions,
+		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(r.Lang),
+		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, Data: l.Data,
+	}, nil
+}
+
+func dirOf(set *i18n.Set, lang string) string {
+	if set.IsRTL(lang) {
+		return "rtl"
+	}
+	return "ltr"
+}
+
+func langItems(set *i18n.Set) []LangItem {
+	all := set.All()
+	out := make([]LangItem, len(all))
+	for i, l := range all {
+		out[i] = LangItem{Code: l.Code, Name: l.Name, Dir: l.Dir}
+	}
+	return out
+}
+
+// errorPage renders the error page, or a minimal one if rendering itself fails.
+func (s *Site) errorPage(ctx context.Context, path string, r Request) *ssr.Page {
+	props, err := s.props(ctx, &Loaded{Page: "error", Status: 500}, path, r)
+	if err == nil {
+		body, _ := json.Marshal(props)
+		if html, err := s.Renderer.Render(ctx, body); err == nil {
+			return ssr.NewPage(http.StatusInternalServerError, html, nil)
+		}
+	}
+	msg := s.Strings.T(r.Lang, "ErrorText")
+	html := []byte("<!DOCTYPE html><html><head><meta charset=utf-8><title>Souk</title></head><body><p>" + template(msg) + "</p></body></html>")
+	return ssr.NewPage(http.StatusInternalServerError, html, nil)
+}
+
+func template(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+func (s *Site) write(c echo.Context, p *ssr.Page, outcome ssr.Outcome, prefixed bool) error {
+	h := c.Response().Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("X-Cache", string(outcome))
+	// Prices follow the CU cookie; unprefixed URLs also follow the language
+	// cookie and Accept-Language. Browsers revalidate with the ETag.
+	h.Set("Cache-Control", "public, max-age=0, must-revalidate")
+	if prefixed {
+		h.Set("Vary", "Cookie, Accept-Encoding")
+	} else {
+		h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
+	}
+	if p.ETag != "" && p.Status == http.StatusOK {
+		h.Set("ETag", p.ETag)
+		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, p.ETag) {
+			return c.NoContent(http.StatusNotModified)
+		}
+	}
+	if len(p.Gzip) > 0 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		return c.Blob(p.Status, "text/html; charset=utf-8", p.Gzip)
+	}
+	return c.Blob(p.Status, "text/html; charset=utf-8", p.HTML)
+}
+
+// RenderUncached renders path as a visitor with default region and
+// currency would see it, without the page cache (for benchmarks).
+func (s *Site) RenderUncached(ctx context.Context, path string) (*ssr.Page, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+	res := Resolve(s.Langs, req)
+	route, params, ok := Match(res.Segs)
+	if !ok {
+		route = Route{Name: "404"}
+	}
+	region, currency := s.regionCurrency(req, res.Lang)
+	r := Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
+	return s.render(ctx, route.Name, "/"+strings.Join(res.Segs, "/"), r)
+}

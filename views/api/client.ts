@@ -1,0 +1,124 @@
+// The API client: every call sends TOKEN, ALAN, RE, CU and apv, unwraps the
+// {code, easg, content} envelope, and follows the error catalogue of SPEC §8.
+import { currentToken } from "../lib/session";
+
+export const APP_VERSION = "1.0.0";
+export const TIMEOUT = 20000; // ms; uploads 60 s
+
+export class ApiError extends Error {
+  constructor(public code: number, message: string) { super(message); }
+}
+
+export interface CallContext { lang: string; region: string; currency: string; t(key: string): string }
+
+// ApiHooks are how the client reacts to catalogue codes; the layout installs
+// them after hydration.
+export interface ApiHooks {
+  expired(): void;                 // 401
+  blocked(message: string): void;  // 126
+  region(message: string): void;   // 5500001
+  toast(message: string): void;
+}
+
+let hooks: ApiHooks | null = null;
+export function setApiHooks(h: ApiHooks | null) { hooks = h; }
+
+export interface CallOptions {
+  silent?: boolean;  // no toast (the caller shows its own message)
+  sealed?: boolean;  // the encrypted variant: {a:1, b} in, content.b out
+  timeout?: number;
+  form?: FormData;   // multipart/form body instead of JSON
+}
+
+// Codes passed to the caller without a toast (they open dialogs).
+const QUIET = new Set([127, 128]);
+
+function shownCode(c: number): boolean {
+  return (c >= 101 && c <= 199) || (c >= 5001 && c <= 49999) || c === 441 || c === 442;
+}
+
+export async function call<T>(ctx: CallContext, path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? TIMEOUT);
+  const headers: Record<string, string> = { TOKEN: currentToken(), ALAN: ctx.lang, RE: ctx.region, CU: ctx.currency, apv: APP_VERSION };
+  let payload: BodyInit | undefined;
+  if (opts.form) payload = opts.form;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = opts.sealed ? JSON.stringify({ a: 1, b: await seal(JSON.stringify(body)) }) : JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch("/api/v1/souk/" + path, { method: payload === undefined ? "GET" : "POST", credentials: "include", signal: ctrl.signal, headers, body: payload });
+  } catch {
+    return fail(5000, navigator.onLine === false ? ctx.t("NetworkConFailed") : ctx.t("ApiCallFailed"), opts);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok) {
+    let easg = "";
+    try { easg = (await res.json()).easg ?? ""; } catch { /* not an envelope */ }
+    return fail(5000, easg && res.status === 413 ? easg : ctx.t("ApiCallFailed"), opts);
+  }
+  const env = (await res.json()) as { code: number; easg?: string; content: T };
+  if (env.code === 200) {
+    const sealedContent = env.content as unknown as { b?: string } | null;
+    if (opts.sealed && sealedContent && typeof sealedContent.b === "string") {
+      return JSON.parse(await open(sealedContent.b)) as T;
+    }
+    return env.content;
+  }
+  return catalogue(ctx, env.code, env.easg ?? "", opts);
+}
+
+function fail(code: number, message: string, opts: CallOptions): never {
+  if (!opts.silent) hooks?.toast(message);
+  throw new ApiError(code, message);
+}
+
+function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptions): never {
+  switch (true) {
+    case code === 401:
+      hooks?.expired();
+      throw new ApiError(401, ctx.t("SessionExpired"));
+    case code === 126:
+      hooks?.blocked(easg);
+      throw new ApiError(126, easg);
+    case code === 5500001:
+      hooks?.region(easg || ctx.t("RegionRequired"));
+      throw new ApiError(code, easg);
+    case QUIET.has(code):
+      throw new ApiError(code, easg);
+    case shownCode(code):
+      return fail(code, easg || ctx.t("ErrorOccurs"), opts);
+  }
+  return fail(code, ctx.t("ErrorOccurs"), opts); // 443 and codes not listed
+}
+
+// The envelope key is public by nature (it ships to every browser): the
+// encrypted variant keeps payloads out of casual view in logs, not secret.
+let envelopeKey: Promise<CryptoKey> | null = null;
+let envelopeKeyB64 = "";
+export function setEnvelopeKey(b64key: string) { envelopeKeyB64 = b64key; envelopeKey = null; }
+
+function ekey(): Promise<CryptoKey> {
+  envelopeKey ??= crypto.subtle.importKey("raw", Uint8Array.from(atob(envelopeKeyB64), (c) => c.charCodeAt(0)), "AES-GCM", false, ["encrypt", "decrypt"]);
+  return envelopeKey;
+}
+
+async function seal(plain: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await ekey(), new TextEncoder().encode(plain)));
+  const out = new Uint8Array(12 + ct.length);
+  out.set(iv);
+  out.set(ct, 12);
+  let s = "";
+  out.forEach((b) => (s += String.fromCharCode(b)));
+  return btoa(s);
+}
+
+async function open(b64: string): Promise<string> {
+  const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: raw.slice(0, 12) }, await ekey(), raw.slice(12));
+  return new TextDecoder().decode(plain);
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { useShop, useData } from "../stores/context";
+
+// Document renders the whole <html>: React 19 hoists the page's <title>,
+// <meta> and <link> tags into <head>, and the client hydrates `document`.
+export function Document({ dataJSON, children }: { dataJSON: string; children: ReactNode }) {
+  const { lang, dir, assets } = useData();
+  return (
+    <html lang={lang} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f5c4d" />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        {assets.css && <link rel="stylesheet" href={assets.css} />}
+        <link rel="modulepreload" href={assets.js} />
+        {assets.preload.map((p) => <link key={p} rel="modulepreload" href={p} />)}
+      </head>
+      <body>
+        {children}
+        <script type="application/json" id="__SOUK__" dangerouslySetInnerHTML={{ __html: dataJSON }} />
+        <script type="module" src={assets.js} async />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,32 @@
+import { Dialog } from "./Dialog";
+import { useShop, useT, useData } from "../stores/context";
+import { withLang } from "../lib/paths";
+
+// MenuDrawer lists the store's sections. Entries are added as their pages
+// land; none points at a page that does not exist yet.
+export function MenuDrawer() {
+  const t = useT();
+  const lang = useData().lang;
+  const open = useShop((s) => s.openDialog);
+  const signedIn = useShop((s) => s.signedIn);
+  const items: [string, string][] = [
+    ["Home", withLang(lang, "/")],
+    ["MenuConsumerGoods", withLang(lang, "/") + "#wn3"],
+    ["MenuWholesale", withLang(lang, "/") + "#wn4"],
+    ["MenuDresses", withLang(lang, "/") + "#drT1"],
+    ["MenuMakeGoods", withLang(lang, "/") + "#makeTre"],
+    ...(signedIn
+      ? [["EditProfileTitle", withLang(lang, "/editProfile")], ["Security", withLang(lang, "/mysafes")]] as [string, string][]
+      : [["MenuLogin", withLang(lang, "/login")], ["MenuRegister", withLang(lang, "/register")]] as [string, string][]),
+    ["MenuPrivacy", withLang(lang, "/prisafedeclare")],
+  ];
+  return (
+    <Dialog title={t("Menu")} onClose={() => open(null)}>
+      <nav className="menu-list" aria-label={t("Menu")}>
+        {items.map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
+        <button type="button" className="linklike" onClick={() => open("language")}>{t("Language")}</button>
+        <button type="button" className="linklike" onClick={() => open("region")}>{t("Region")}</button>
+      </nav>
+    </Dialog>
+  );
+}

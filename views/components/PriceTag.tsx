@@ -1,0 +1,35 @@
+import { usePrice, useT } from "../stores/context";
+import type { Price, PriceData } from "../lib/types";
+
+// PriceTag shows a price, or a range "low – high" when quantity breaks or
+// sku prices differ.
+export function PriceTag({ pd, className = "price" }: { pd: PriceData; className?: string }) {
+  return priceText(pd, usePrice(), className);
+}
+
+// priceText is PriceTag as a plain function, for lists rendered by the dozen.
+export function priceText(pd: PriceData, fmt: (p: Price | undefined) => string, className = "price") {
+  const low = fmt(pd.prices[0]);
+  const high = pd.maxPrices?.length ? fmt(pd.maxPrices[0]) : "";
+  return <span className={className} dir="ltr">{high && high !== low ? low + " – " + high : low}</span>;
+}
+
+// MinQtyBadge shows '≥N' when the minimum order quantity is above 1.
+export function MinQtyBadge({ minQty }: { minQty: number }) {
+  const t = useT();
+  if (minQty <= 1) return null;
+  return <span className="moq" title={t("MinQty", { n: minQty })}>{t("MinQtyBadge", { n: minQty })}</span>;
+}
+
+// Stars shows a 0-100 rating as five stars (rating / 20).
+export function Stars({ rating, count }: { rating: number; count?: number }) {
+  const t = useT();
+  const r = Math.round(rating / 2) / 10; // one decimal, 0-5
+  return (
+    <span className="stars" aria-label={t("RatingOutOf", { r: r.toFixed(1) })}>
+      <span className="stars-fill" style={{ width: rating + "%" }} aria-hidden="true">★★★★★</span>
+      <span className="stars-empty" aria-hidden="true">★★★★★</span>
+      {count !== undefined ? <span className="stars-count">{r.toFixed(1)} ({count})</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,45 @@
+import { Helmet } from "react-helmet-async";
+import { useShop, useData } from "../stores/context";
+import { withLang } from "../lib/paths";
+
+interface SeoProps {
+  title: string;
+  description: string;
+  image?: string;
+  type?: "website" | "product" | "profile";
+  noindex?: boolean;
+  jsonLd?: object[];
+}
+
+// Seo writes the head tags every page needs: title, description, canonical,
+// Open Graph, and the page's JSON-LD (in the body, which search engines read
+// too). The hreflang alternates for every language are written by the
+// server (server/web/alternates.go): 133 links rendered by React in goja
+// cost more than the rest of a product page.
+export function Seo({ title, description, image, type = "website", noindex, jsonLd }: SeoProps) {
+  const { baseUrl, path, lang, query } = useData();
+  const canonical = baseUrl + withLang(lang, path) + query;
+  const img = image ? (image.startsWith("http") ? image : baseUrl + image) : undefined;
+  return (
+    <>
+      <Helmet>
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        <link rel="canonical" href={canonical} />
+        <meta property="og:type" content={type} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:site_name" content="Souk" />
+        <meta property="og:locale" content={lang.replace("-", "_")} />
+        {img ? <meta property="og:image" content={img} /> : null}
+        <meta name="twitter:card" content={img ? "summary_large_image" : "summary"} />
+      </Helmet>
+      {(jsonLd ?? []).map((j, i) => (
+        // Escaping "<" keeps a "</script>" inside the data from ending the tag.
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(j).replace(/</g, "\\u003c") }} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import crypto from "node:crypto";
+import { startStore, launch, watch, findGoods } from "./harness.mjs";
+
+let store, browser;
+before(async () => { store = await startStore(); browser = await launch(); });
+after(async () => { await browser?.close(); await store?.stop(); });
+
+test("add to cart from the product page, see the badge, change the quantity, remove", async () => {
+  const email = "cart@example.com";
+  const t0 = Date.now() - 1000;
+  await store.api("get/registerByEmail/verifycode", { email });
+  const pw = crypto.createHash("sha256").update("souk|" + email + "|secret123").digest("hex");
+  await store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
+  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const problems = watch(page);
+  await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  await page.fill("input[name=email]", email);
+  await page.click("[data-testid=login-step1] button[type=submit]");
+  await page.fill("input[name=password]", "secret123");
+  await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
+  await page.waitForSelector("[data-testid=me]");
+  // Goods that need no choice: add from its product page.
+  const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 5 && x.priceData.minQty === 1);
+  await page.goto(`${store.base}/en/tredetail/${g.treId}`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  await page.click("[data-testid=add-to-cart]");
+  await page.waitForSelector("[data-testid=cart-link] [data-testid=badge]");
+  assert.match(await page.textContent("[data-testid=cart-link] [data-testid=badge]"), /^[1-9]\d*$/);
+  await page.click("[data-testid=cart-link]");
+  await page.waitForSelector("[data-testid=cart-line]");
+  const before = Number(await page.textContent("[data-testid=qty]"));
+  await page.click("[data-testid=qty-plus]");
+  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=qty]").textContent) === n + 1, before);
+  assert.match(await page.textContent("[data-testid=cart-total]"), /\$/);
+  await page.click("[data-testid=remove]");
+  await page.waitForSelector("[data-testid=cart-empty]");
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,91 @@
+// Shared setup for browser tests: one store binary on a free port with a
+// fresh data directory, one Chromium for all tests in a file.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import net from "node:net";
+import { chromium } from "playwright-core";
+
+const root = resolve(import.meta.dirname, "../..");  // the repository
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => ok(port)); });
+    s.on("error", fail);
+  });
+}
+
+export async function startStore() {
+  const bin = join(root, "bin", "souk-test");
+  if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "souk-browser-"));
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(bin, ["serve"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: "120", DEV: "true" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  proc.stderr.on("data", (d) => { log += d; });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const r = await fetch(base + "/healthz");
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error("store did not start:\n" + log);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    async stop() { proc.kill("SIGTERM"); await new Promise((r) => proc.once("exit", r)); rmSync(dataDir, { recursive: true, force: true }); },
+    // lastCode reads the newest code mailed to an address from the dev outbox.
+    lastCode: async (email, after = 0) => {
+      for (let i = 0; i < 50; i++) {
+        const list = await (await fetch(base + "/dev/outbox.json")).json();
+        const m = list.find((e) => e.to === email && Date.parse(e.at) >= after);
+        const code = m && /(\d{6})/.exec(m.subject);
+        if (code) return code[1];
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("no code mailed to " + email);
+    },
+    api: async (path, body) => {
+      const r = await fetch(base + "/api/v1/souk/" + path, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+      return (await r.json()).content;
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+  });
+}
+
+// watch collects console errors and warnings, page errors and failed
+// requests: a test fails on any of them (hydration mismatches included).
+export function watch(page) {
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.type() + ": " + m.text()); });
+  page.on("pageerror", (e) => problems.push("pageerror: " + e.message));
+  page.on("requestfailed", (r) => {
+    // A new search deliberately cancels the stream of the one before it.
+    const cancelledStream = r.url().includes("/stream/search") && /ERR_ABORTED/.test(r.failure()?.errorText ?? "");
+    if (!r.url().includes("/favicon") && !cancelledStream) problems.push("requestfailed: " + r.url() + " " + (r.failure()?.errorText ?? ""));
+  });
+  return problems;
+}
+
+// findGoods walks the demo catalogue through the API for goods matching keep.
+export async function findGoods(store, keep, from = 10000, to = 10120) {
+  for (let old = from; old < to; old++) {
+    const g = await store.api("tre/getTreDetail", { oldId: old });
+    if (g && keep(g)) return g;
+  }
+  throw new Error("no goods matched");
+}

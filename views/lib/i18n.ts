@@ -1,0 +1,39 @@
+import type { NumberFormat, Price, Txt } from "./types";
+
+// t looks a key up in the catalog and fills {name} placeholders. A key
+// missing from the catalog shows as itself, so a gap is visible, not blank.
+export function translate(catalog: Record<string, string>, key: string, args?: Record<string, string | number>): string {
+  let s = catalog[key] ?? key;
+  if (args) for (const k of Object.keys(args)) s = s.split("{" + k + "}").join(String(args[k]));
+  return s;
+}
+
+// formatNumber is deterministic (no Intl), so the server in goja and the
+// browser print the same digits and hydration matches.
+export function formatNumber(n: number, f: NumberFormat, decimals = 2): string {
+  const neg = n < 0;
+  const fixed = Math.abs(n).toFixed(decimals);
+  const [int, frac] = fixed.split(".");
+  let grouped = "";
+  for (let i = 0; i < int.length; i++) {
+    if (i > 0 && (int.length - i) % 3 === 0) grouped += f.group;
+    grouped += int[i];
+  }
+  return (neg ? "-" : "") + grouped + (frac ? f.dec + frac : "");
+}
+
+const zeroDecimal = new Set(["JPY", "KRW", "VND", "CLP", "ISK", "HUF", "IDR", "UGX", "XOF", "XAF"]);
+
+export function formatPrice(p: Price | undefined, f: NumberFormat): string {
+  if (!p) return "";
+  const decimals = zeroDecimal.has(p.currency.c) ? 0 : 2;
+  const num = formatNumber(p.amount, f, decimals);
+  const sym = p.currency.s || p.currency.c;
+  return f.symbolAfter ? num + "\u00a0" + sym : sym + num;
+}
+
+// txtLang returns the lang attribute a text needs when it is shown in a
+// language other than the page's (an untranslated name, say).
+export function txtLang(t: Txt | undefined, pageLang: string): string | undefined {
+  return t?.lan && t.lan !== pageLang ? t.lan : undefined;
+}

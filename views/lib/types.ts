@@ -1,0 +1,78 @@
+// Wire shapes of the hydration data and the API (SPEC §3 names).
+export interface Txt { txt: string; lan?: string }
+export interface Thumb { url: string; width: number; height: number }
+export interface ImageSet { largeThumbnail: Thumb; smallThumbnail: Thumb; tinyImg: Thumb }
+export interface GoodsImage { id: string; image: ImageSet }
+export interface Price { currency: { c: string; s: string }; amount: number }
+export interface PriceRange { startQty: number; prices: Price[] }
+export interface PriceData { prices: Price[]; maxPrices?: Price[]; ranges: PriceRange[]; minQty: number; calType: number }
+export interface Attr { id: string; name: Txt; imgId?: string }
+export interface Sku { id: string; prices: Price[]; imgId?: string; stock: number }
+export interface SkuModule { groupNames: Txt[]; attrs: Attr[][]; skus: Record<string, Sku> }
+export interface ScenarioValue { id: number; name: Txt; addPrice: Price[]; swatch?: string }
+export interface ScenarioLabel { labelId: number; labelName: Txt; values: ScenarioValue[] }
+export interface Card {
+  treId: string; treName: Txt; bigType: number; spe: number; saleable: number; uri?: string;
+  treImage?: ImageSet; priceData: PriceData; rating: number; stock: number; ownerUid: string;
+  needsPick: boolean; lans: string[]; sid?: string;
+}
+export interface Owner { uid: string; name: string; identityType: number; avatarUrl: string }
+export interface Goods extends Card {
+  oldId?: number; treType: number; approveStatus: number; testResults: { testId: string }[];
+  treImages: GoodsImage[]; brief: Txt; introHtml: Txt; introAttrs: { k: Txt; v: Txt }[];
+  description: string; ratingCount: number; bestRating: number; commentCount: number; sales: number;
+  aiGenModels: { name: string; tips: string; tips2: string }[]; skuModule: SkuModule; skuTag: string;
+  useScenarioLabel: boolean; scenarioLabels: ScenarioLabel[]; maLan: string; category: string;
+  owner: Owner; updatedAt: number;
+}
+export interface Comment {
+  objId: string; author: { userName: string; avatarUrl: string }; creTime: number;
+  ratingValue: number; content: Txt; sortFactor: number;
+}
+export interface HomeBlock { title: Txt; text?: Txt; cta?: Txt; link?: string; image?: ImageSet; goods: Card[] }
+export interface IdentityInfo {
+  uid: string; identityType: number; entityType: number; name: string; title: Txt; brief: Txt;
+  country: string; avatarUrl: string; backgroundUrl: string; rating: number; goodsCount: number;
+}
+export interface SizeRow { id: number; label: string; cm: number[]; inch: number[] }
+export interface Delivery { accepted: number; standard: number; tailoringDays: number; shippingDays: number }
+export interface Language { code: string; name: string; dir: "ltr" | "rtl" }
+export interface RegionItem { c: string; y: string; name: string }
+export interface NumberFormat { dec: string; group: string; symbolAfter: boolean }
+
+export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
+  | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart";
+
+export interface PageData {
+  home?: Record<string, HomeBlock>;
+  goods?: Goods;
+  comments?: Comment[];
+  sizeChart?: SizeRow[];
+  delivery?: Delivery;
+  steps?: Txt[];
+  refund?: Txt;
+  identity?: IdentityInfo;
+  cards?: { cards: Card[]; total: number; page: number; pageSize: number };
+  profile?: { userUid: string; userName: string; title: string; brief: string; avatarUrl: string; backgroundUrl: string };
+  param?: string; // a route parameter the page shows (block code, QR ticket)
+}
+
+export interface SoukData {
+  page: PageName;
+  path: string; // without the language prefix, always starting with "/"
+  query: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+  region: string;
+  currency: string;
+  baseUrl: string;
+  assets: { js: string; css: string; preload: string[] };
+  t: Record<string, string>;
+  langs: Language[];
+  regions: RegionItem[];
+  currencies: { c: string; s: string }[];
+  numfmt: NumberFormat;
+  now: number;
+  ek: string; // the API envelope key (public by nature, see api/client.ts)
+  data: PageData;
+}

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { AuthFrame } from "../auth/AuthFrame";
+import { Field } from "../../components/Field";
+import { Submit } from "../../components/Submit";
+import { CodeButton } from "../../components/CodeButton";
+import { useData, useShop, useT } from "../../stores/context";
+import { useApi } from "../../api/useApi";
+import { currentSession, emailError, normalizeEmail, saveSession, type Profile } from "../../lib/session";
+import { withLang } from "../../lib/paths";
+
+// ChangeEmailPage: the new address gets a code; the code moves the account.
+export function ChangeEmailPage() {
+  const t = useT();
+  const { lang } = useData();
+  const api = useApi();
+  const setUser = useShop((s) => s.setUser);
+  const showToast = useShop((s) => s.showToast);
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<Record<string, string>>({});
+  const addr = normalizeEmail(email);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    const ee = emailError(email, false);
+    if (ee) errs.email = ee;
+    if (code.trim().length < 6) errs.code = "IncorrectEntry";
+    setError(errs);
+    if (Object.keys(errs).length) return;
+    try {
+      const p = await api<Profile>("auth/resetEmail", { email: addr, verifyCode: code.trim() }, { sealed: true });
+      setUser(p);
+      const s = currentSession();
+      if (s) await saveSession(s.token, p);
+      showToast(t("EmailChanged"));
+      setTimeout(() => location.assign(withLang(lang, "/mysafes")), 800);
+    } catch { /* shown */ }
+  };
+  return (
+    <AuthFrame title={t("ChangeEmailTitle")} loginRequired>
+      <p className="muted">{t("ChangeEmailHelp")}</p>
+      <form onSubmit={submit} noValidate data-testid="change-email-form">
+        <Field label={t("Email")} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
+        <div className="code-row">
+          <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error.code} />
+          <CodeButton purpose="changeEmail" email={addr} disabled={!!emailError(email, false)}
+            send={async () => (await api<{ cooldown: number }>("get/changeEmail/verifycode", { email: addr })).cooldown} />
+        </div>
+        <Submit className="btn primary wide" testid="change-email-submit">{t("Save")}</Submit>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import { AuthFrame } from "../auth/AuthFrame";
+import { useData, usePrice, useShop, useT } from "../../stores/context";
+import { useApi } from "../../api/useApi";
+import { goodsPath } from "../../lib/paths";
+import { txtLang } from "../../lib/i18n";
+import type { Card, Price } from "../../lib/types";
+
+interface Line { id: string; goods: Card; quantity: number; selected: boolean; unitPrice: Price; available: boolean }
+interface Group { sellerUid: string; sellerName: string; lines: Line[] }
+
+// CartPage lists the cart by seller. Quantities follow the goods' minimum
+// order quantity and stock (the server refuses anything else and says why);
+// prices come from the server. Checkout arrives with addresses and orders.
+export function CartPage() {
+  const t = useT();
+  const price = usePrice();
+  const { lang } = useData();
+  const api = useApi();
+  const signedIn = useShop((s) => s.signedIn);
+  const setCartQty = useShop((s) => s.setCartQty);
+  const [groups, setGroups] = useState<Group[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = async () => {
+    const g = await api<Group[]>("shoppingCartList", {});
+    setGroups(g);
+    setCartQty(g.reduce((n, x) => n + x.lines.reduce((m, l) => m + l.quantity, 0), 0));
+  };
+  useEffect(() => { if (signedIn) void load().catch(() => setGroups([])); }, [signedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  const act = async (path: string, body: object) => {
+    if (busy) return;
+    setBusy(true);
+    try { await api(path, body); } catch { /* the toast said why */ }
+    try { await load(); } finally { setBusy(false); }
+  };
+  const lines = groups?.flatMap((g) => g.lines) ?? [];
+  const selected = lines.filter((l) => l.selected && l.available);
+  const total = selected.reduce((s, l) => s + l.unitPrice.amount * l.quantity, 0);
+  const currency = selected[0]?.unitPrice.currency;
+  return (
+    <AuthFrame title={t("Cart")} loginRequired>
+      {groups === null ? <p className="muted">{t("LoadingAccount")}</p> : lines.length === 0 ? (
+        <p className="muted" data-testid="cart-empty">{t("CartEmpty")}</p>
+      ) : (
+        <div className="cart" data-testid="cart">
+          <label className="check">
+            <input type="checkbox" checked={lines.every((l) => l.selected)} disabled={busy}
+              onChange={(e) => act(e.target.checked ? "shoppingSelectAll" : "shoppingUnSelectAll", {})} />
+            <span>{t("SelectAll")}</span>
+          </label>
+          {groups.map((g) => (
+            <section key={g.sellerUid} className="cart-group">
+              <h2>{g.sellerName}</h2>
+              {g.lines.map((l) => (
+                <div key={l.id} className={"cart-line" + (l.available ? "" : " off")} data-testid="cart-line">
+                  <input type="checkbox" checked={l.selected} disabled={busy} aria-label={t("Selected")}
+                    onChange={(e) => act(e.target.checked ? "shoppingSetCartSelected" : "shoppingSetCartUnSelected", { ids: [l.id] })} />
+                  {l.goods.treImage ? <img src={l.goods.treImage.tinyImg.url} width={64} height={64} alt="" /> : null}
+                  <div className="cart-line-main">
+                    <a href={goodsPath(lang, l.goods.treId, l.goods.uri)} lang={txtLang(l.goods.treName, lang)}>{l.goods.treName.txt}</a>
+                    <span className="price" dir="ltr">{price(l.unitPrice)}</span>
+                    {l.available ? null : <span className="stock off">{t("NotAvailable")}</span>}
+                  </div>
+                  <div className="stepper">
+                    <button type="button" className="icon-btn" disabled={busy || l.quantity <= l.goods.priceData.minQty}
+                      onClick={() => act("shoppingDecr", { id: l.id })} aria-label="−" data-testid="qty-minus">−</button>
+                    <span data-testid="qty">{l.quantity}</span>
+                    <button type="button" className="icon-btn" disabled={busy} onClick={() => act("shoppingIncr", { id: l.id })} aria-label="+" data-testid="qty-plus">+</button>
+                  </div>
+                  <button type="button" className="linklike" disabled={busy} onClick={() => act("shoppingSetCartRemove", { ids: [l.id] })} data-testid="remove">{t("Delete")}</button>
+                </div>
+              ))}
+            </section>
+          ))}
+          <p className="cart-total" data-testid="cart-total">{t("CartTotal")} <strong dir="ltr">{currency ? price({ currency, amount: Math.round(total * 100) / 100 }) : "—"}</strong></p>
+        </div>
+      )}
+    </AuthFrame>
+  );
+}

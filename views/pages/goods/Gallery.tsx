@@ -1,0 +1,52 @@
+import { forwardRef, useImperativeHandle, useRef, useState } from "react";
+import { useT } from "../../stores/context";
+import type { GoodsImage } from "../../lib/types";
+
+export interface GalleryHandle { showImage(imgId: string): void }
+
+// Gallery: a scroll-snapping strip of large images with thumbnails. Choosing
+// an attribute calls showImage to scroll to that sku's picture.
+export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: string }>(function Gallery({ images, alt }, ref) {
+  const t = useT();
+  const strip = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const go = (i: number) => {
+    const el = strip.current?.children[i] as HTMLElement | undefined;
+    if (!el || !strip.current) return;
+    strip.current.scrollTo({ left: el.offsetLeft - strip.current.offsetLeft, behavior: "smooth" });
+    setCurrent(i);
+  };
+  useImperativeHandle(ref, () => ({
+    showImage(imgId: string) {
+      const i = images.findIndex((im) => im.id === imgId);
+      if (i >= 0) go(i);
+    },
+  }));
+  const onScroll = () => {
+    const s = strip.current;
+    if (!s || !s.clientWidth) return;
+    setCurrent(Math.round(Math.abs(s.scrollLeft) / s.clientWidth));
+  };
+  return (
+    <section className="gallery" aria-label={t("Gallery")}>
+      <div className="gallery-strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip" dir="ltr">
+        {images.map((im, i) => (
+          <figure key={im.id} className="gallery-item" data-img-id={im.id} aria-label={t("ImageOf", { i: i + 1, n: images.length })}>
+            <img src={im.image.largeThumbnail.url} width={im.image.largeThumbnail.width} height={im.image.largeThumbnail.height}
+              alt={i === 0 ? alt : ""} loading={i === 0 ? "eager" : "lazy"} decoding="async" fetchPriority={i === 0 ? "high" : undefined} />
+          </figure>
+        ))}
+      </div>
+      {images.length > 1 ? (
+        <div className="thumbs" role="tablist">
+          {images.map((im, i) => (
+            <button key={im.id} type="button" role="tab" aria-selected={i === current} className={i === current ? "thumb on" : "thumb"}
+              onClick={() => go(i)} aria-label={t("ImageOf", { i: i + 1, n: images.length })} data-testid="thumb">
+              <img src={im.image.tinyImg.url} width={im.image.tinyImg.width} height={im.image.tinyImg.height} alt="" loading="lazy" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,163 @@
+import { useRef, useState } from "react";
+import { Layout } from "../../components/Layout";
+import { Seo } from "../../components/Seo";
+import { Icon } from "../../components/Icon";
+import { MinQtyBadge, PriceTag, Stars } from "../../components/PriceTag";
+import { useShop, useT, usePrice, useData } from "../../stores/context";
+import { identityPath, loginPath, withLang } from "../../lib/paths";
+import { requireLogin } from "../../lib/auth";
+import { addToCart as addLine, type ScenarioChoice } from "../../lib/cart";
+import { useHydrated } from "../../lib/hydrated";
+import { formatPrice, txtLang } from "../../lib/i18n";
+import { Gallery, type GalleryHandle } from "./Gallery";
+import { SkuPicker } from "./SkuPicker";
+import { ScenarioPicker } from "./ScenarioPicker";
+import { CustomSizeForm } from "./CustomSize";
+import { SizeChart } from "./SizeChart";
+import { Comments } from "./Comments";
+import { DressDelivery } from "./Delivery";
+import { productLd } from "./jsonld";
+import { isSet, skuKey, toggle } from "./selection";
+import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
+import type { Goods } from "../../lib/types";
+
+export function GoodsPage() {
+  const t = useT();
+  const data = useData();
+  const g = data.data.goods as Goods;
+  const fmt = usePrice();
+  const showToast = useShop((s) => s.showToast);
+  const setCartQty = useShop((s) => s.setCartQty);
+  const gallery = useRef<GalleryHandle>(null);
+  const [picked, setPicked] = useState<(string | undefined)[]>([]);
+  const [chosen, setChosen] = useState<Record<number, number | undefined>>({});
+  const [size, setSize] = useState<SizeData>({});
+  const [flagged, setFlagged] = useState(false);
+  const [tab, setTab] = useState<"comments" | "details">("comments");
+  const lastAdd = useRef(0);
+  // Without script both panels show, so the page is complete for crawlers.
+  const hydrated = useHydrated();
+
+  const key = skuKey(g.skuModule, picked);
+  const sku = key ? g.skuModule.skus[key] : undefined;
+  const onSale = g.saleable === 1 && g.stock > 0;
+  const customSize = chosen[LABEL_SIZE] === CUSTOM_SIZE_OPTION;
+  const pick = (grp: number, id: string) => {
+    const next = toggle(picked, grp, id);
+    setPicked(next);
+    const k = skuKey(g.skuModule, next);
+    const img = (k && g.skuModule.skus[k]?.imgId) || (next[grp] ? g.skuModule.attrs[grp].find((a) => a.id === id)?.imgId : undefined);
+    if (img) gallery.current?.showImage(img);
+  };
+  const complete = () =>
+    g.skuModule.attrs.every((_, i) => isSet(picked[i])) &&
+    g.scenarioLabels.every((l) => chosen[l.labelId] !== undefined) &&
+    (!customSize || sizeComplete(size));
+  const addToCart = () => {
+    const now = Date.now();
+    if (now - lastAdd.current < 200) return; // add-to-cart throttle (SPEC §5)
+    lastAdd.current = now;
+    if (!complete()) {
+      setFlagged(true);
+      showToast(t("PSSp"));
+      return;
+    }
+    if (!requireLogin(data.lang)) return;
+    const options = g.scenarioLabels.map((l) => {
+      const optionId = chosen[l.labelId] as number;
+      const choice: ScenarioChoice = { labelId: l.labelId, optionId };
+      if (l.labelId === LABEL_SIZE && optionId === CUSTOM_SIZE_OPTION) choice.sizeData = size as Record<string, number>;
+      return choice;
+    });
+    addLine({ lang: data.lang, region: data.region, currency: data.currency, t }, g.treId, sku?.id ?? "", options)
+      .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); })
+      .catch(() => { /* the toast said why */ });
+  };
+  const unit = sku?.prices[0];
+  const extra = g.scenarioLabels.reduce((sum, l) => sum + (l.values.find((v) => v.id === chosen[l.labelId])?.addPrice[0]?.amount ?? 0), 0);
+  const title = t("MetaGoodsTitle", { name: g.treName.txt, price: formatPrice(g.priceData.prices[0], data.numfmt) });
+  return (
+    <Layout toastMs={4000}>
+      <Seo title={title} description={g.brief.txt} image={g.treImages[0]?.image.largeThumbnail.url} type="product" jsonLd={productLd(g, data)} />
+      <nav className="crumbs" aria-label={t("Breadcrumbs")}>
+        <a href={withLang(data.lang, "/")}>{t("Home")}</a><Icon name="chevron" size={14} />
+        <a href={identityPath(data.lang, g.owner.identityType, g.owner.uid)}>{g.owner.name}</a>
+      </nav>
+      <div className="goods">
+        <Gallery ref={gallery} images={g.treImages} alt={g.treName.txt} />
+        <div className="goods-info">
+          <h1 lang={txtLang(g.treName, data.lang)} data-testid="goods-title">{g.treName.txt}</h1>
+          <div className="goods-sub">
+            {g.ratingCount > 0 ? <Stars rating={g.rating} count={g.ratingCount} /> : null}
+            {g.sales > 0 ? <span className="muted">{t("SoldCount", { n: g.sales })}</span> : null}
+          </div>
+          <div className="goods-price" data-testid="goods-price">
+            {unit ? <span className="price big" dir="ltr">{fmt({ ...unit, amount: Math.round((unit.amount + extra) * 100) / 100 })}</span>
+              : <PriceTag pd={g.priceData} className="price big" />}
+            <MinQtyBadge minQty={g.priceData.minQty} />
+            <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
+          </div>
+          {g.priceData.ranges.length > 0 ? (
+            <table className="ranges" data-testid="price-ranges">
+              <caption>{t("WholesalePrices")}</caption>
+              <tbody>
+                <tr><th scope="row">{t("Quantity")}</th>{g.priceData.ranges.map((r) => <td key={r.startQty}>{t("QtyAndUp", { n: r.startQty })}</td>)}</tr>
+                <tr><th scope="row">{t("UnitPrice")}</th>{g.priceData.ranges.map((r) => <td key={r.startQty} dir="ltr">{fmt(r.prices[0])}</td>)}</tr>
+              </tbody>
+            </table>
+          ) : null}
+          <p className="brief" lang={txtLang(g.brief, data.lang)}>{g.brief.txt}</p>
+          <SkuPicker mod={g.skuModule} picked={picked} lang={data.lang} flagged={flagged} onPick={pick} />
+          <ScenarioPicker labels={g.scenarioLabels} chosen={chosen} lang={data.lang} flagged={flagged}
+            onChoose={(id, opt) => setChosen({ ...chosen, [id]: opt })} />
+          {customSize ? <CustomSizeForm value={size} flagged={flagged} onChange={setSize} /> : null}
+          {data.data.sizeChart?.length ? <SizeChart rows={data.data.sizeChart} chosen={chosen[LABEL_SIZE]} /> : null}
+          <div className="buy">
+            {g.sid ? null : (
+              <button type="button" className="btn primary wide" onClick={addToCart} disabled={!onSale} data-testid="add-to-cart">
+                <Icon name="cart" size={20} />{onSale ? t("AddToCart") : t("NotAvailable")}
+              </button>
+            )}
+            <a className="btn wide" href={withLang(data.lang, "/ai-creation/" + g.treId)} data-testid="ai-create" title={t("AiCreateHint")}>
+              <Icon name="sparkle" size={20} />{t("AiCreate")}
+            </a>
+          </div>
+          {g.spe === 1 && data.data.delivery ? <DressDelivery d={data.data.delivery} /> : null}
+          <a className="seller" href={identityPath(data.lang, g.owner.identityType, g.owner.uid)}>
+            <span className="avatar" aria-hidden="true">{g.owner.name.slice(0, 1)}</span>
+            <span><small className="muted">{t("SoldBy")}</small><br /><strong>{g.owner.name}</strong></span>
+            <span className="spacer" /><span className="btn small">{t("VisitStore")}</span>
+          </a>
+        </div>
+      </div>
+      {g.bigType === 2 && data.data.steps ? (
+        <section className="steps" data-testid="steps">
+          <h2>{t("WholesaleSteps")}</h2>
+          <ol>{data.data.steps.map((s, i) => <li key={i} lang={txtLang(s, data.lang)}>{s.txt}</li>)}</ol>
+          <h2>{t("RefundReturn")}</h2>
+          <p lang={txtLang(data.data.refund, data.lang)}>{data.data.refund?.txt}</p>
+        </section>
+      ) : null}
+      <section className="tabs-section">
+        <div className="tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={tab === "comments"} onClick={() => setTab("comments")} data-testid="tab-comments">
+            {t("Comments")} ({g.commentCount})
+          </button>
+          <button type="button" role="tab" aria-selected={tab === "details"} onClick={() => setTab("details")} data-testid="tab-details">
+            {t("Details")}
+          </button>
+        </div>
+        <div role="tabpanel" hidden={hydrated && tab !== "comments"}><Comments treId={g.treId} first={data.data.comments ?? []} /></div>
+        <div role="tabpanel" hidden={hydrated && tab !== "details"} className="details">
+          <p lang={txtLang(g.introHtml, data.lang)}>{g.introHtml.txt}</p>
+          {g.introAttrs.length ? (
+            <table className="spec-table">
+              <caption>{t("Specifications")}</caption>
+              <tbody>{g.introAttrs.map((a, i) => <tr key={i}><th scope="row">{a.k.txt}</th><td>{a.v.txt}</td></tr>)}</tbody>
+            </table>
+          ) : null}
+        </div>
+      </section>
+    </Layout>
+  );
+}

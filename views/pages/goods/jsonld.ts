@@ -1,0 +1,52 @@
+import type { Goods, SoukData } from "../../lib/types";
+import { goodsPath, withLang } from "../../lib/paths";
+
+const DAY = 86400e3;
+
+// productLd is the JSON-LD Product of SPEC §9: offers valid 15 days, a
+// 10-day return window by mail paid by the customer, rating out of 5.
+export function productLd(g: Goods, d: SoukData): object[] {
+  const url = d.baseUrl + goodsPath(d.lang, g.treId, g.uri);
+  const price = g.priceData.prices[0];
+  const validUntil = new Date(d.now + 15 * DAY).toISOString().slice(0, 10);
+  const product: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: g.treName.txt,
+    description: g.brief.txt,
+    sku: g.treId,
+    image: g.treImages.map((im) => d.baseUrl + im.image.largeThumbnail.url),
+    brand: { "@type": "Brand", name: g.owner.name },
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: price?.currency.c,
+      price: price?.amount,
+      priceValidUntil: validUntil,
+      availability: g.saleable === 1 && g.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: g.owner.name },
+      hasMerchantReturnPolicy: {
+        "@type": "MerchantReturnPolicy",
+        applicableCountry: d.region,
+        returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+        merchantReturnDays: 10,
+        returnMethod: "https://schema.org/ReturnByMail",
+        returnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+      },
+    },
+  };
+  if (g.ratingCount > 0) {
+    product.aggregateRating = { "@type": "AggregateRating", ratingValue: Math.round(g.rating / 2) / 10, ratingCount: g.ratingCount, bestRating: 5, worstRating: 0 };
+  }
+  const crumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Souk", item: d.baseUrl + withLang(d.lang, "/") },
+      { "@type": "ListItem", position: 2, name: g.owner.name, item: d.baseUrl + withLang(d.lang, "/biger/seller/" + g.owner.uid) },
+      { "@type": "ListItem", position: 3, name: g.treName.txt, item: url },
+    ],
+  };
+  return [product, crumbs];
+}

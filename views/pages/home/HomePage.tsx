@@ -1,0 +1,95 @@
+import { useRef, useState } from "react";
+import { useStore } from "zustand";
+import { Layout } from "../../components/Layout";
+import { Seo } from "../../components/Seo";
+import { useShop, useT, useData } from "../../stores/context";
+import { createSearchStore, newTab, type SearchTab } from "../../stores/search";
+import { call } from "../../api/client";
+import { streamSearch } from "../../api/stream";
+import { SearchBox, type SearchQuery } from "./SearchBox";
+import { Results } from "./Results";
+import { Promo, RotatingLogo, Row } from "./Promos";
+
+export function HomePage() {
+  const t = useT();
+  const data = useData();
+  const home = data.data.home ?? {};
+  const [store] = useState(createSearchStore);
+  const { tabs, active, running } = useStore(store);
+  const abort = useRef<AbortController | null>(null);
+  const ctx = { lang: data.lang, region: data.region, currency: data.currency, t };
+
+  const run = async (pageId: string, path: string, body: BodyInit, json: boolean) => {
+    abort.current?.abort();
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    try {
+      await streamSearch(ctx, path, body, json, (f) => store.getState().frame(pageId, f), ctrl.signal);
+      store.getState().finish(pageId);
+    } catch (e) {
+      if ((e as Error).name !== "AbortError") store.getState().finish(pageId, (e as Error).message);
+    }
+  };
+  const search = (q: SearchQuery) => {
+    const pageId = "p" + Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+    store.getState().start(newTab(pageId, q.txt || t("ImageQuery"), Date.now()));
+    if (q.image) {
+      const fd = new FormData();
+      fd.append("image", q.image);
+      fd.append("contentType", q.image.type);
+      fd.append("txt", q.txt);
+      void run(pageId, "image/stream/search", fd, false);
+    } else {
+      void run(pageId, "stream/search", JSON.stringify({ txt: q.txt }), true);
+    }
+  };
+  const more = (which: "consumer" | "wholesaler") => {
+    const tab = tabs.find((x) => x.pageId === active);
+    if (!tab || running) return;
+    store.getState().resume(tab.pageId, which);
+    void run(tab.pageId, "stream/search", JSON.stringify({ txt: tab.searchTxt, group: which, pageInfo: tab[which].pageInfo }), true);
+  };
+  const sendFeedback = async (tab: SearchTab, useful: boolean) => {
+    try {
+      await call(ctx, "search/feedback", { pageId: tab.pageId, txt: tab.searchTxt, useful, shown: tab.consumer.items.length + tab.wholesaler.items.length });
+      store.getState().feedbackSent(tab.pageId);
+    } catch { /* the toast said why */ }
+  };
+  // clearAll resets every tab and shows the home page's rows again.
+  const clearAll = () => { abort.current?.abort(); store.getState().clear(); };
+  const current = tabs.find((x) => x.pageId === active);
+  const count = current && current.result !== "running" ? current.consumer.items.length + current.wholesaler.items.length : null;
+  return (
+    <Layout>
+      <Seo title={t("MetaHomeTitle")} description={t("MetaHomeDescription")} />
+      <div className="home">
+        <SearchBox busy={running} count={count} onSearch={search} onClear={clearAll} />
+        {tabs.length > 0 ? (
+          <div className="search-tabs" role="tablist" data-testid="search-tabs">
+            {tabs.map((tab) => (
+              <button key={tab.pageId} type="button" role="tab" aria-selected={tab.pageId === active} disabled={running}
+                onClick={() => store.getState().select(tab.pageId)}>{tab.searchTxt}</button>
+            ))}
+          </div>
+        ) : null}
+        {current ? (
+          <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
+            onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} />
+        ) : (
+          <>
+            <RotatingLogo />
+            <div className="promos">
+              <Promo id="makeTre" block={home.makeTre} accent="promo-make" />
+              <Promo id="ad1" block={home.ad1} accent="promo-dress" />
+            </div>
+            <Row id="wn3" block={home.wn3} eager={2} />
+            <Row id="wn4" block={home.wn4} />
+            <Row id="bt1" block={home.bt1} />
+            <Row id="drT1" block={home.drT1} />
+            <Row id="drT2" block={home.drT2} />
+          </>
+        )}
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,49 @@
+import { GoodsCard } from "../../components/GoodsCard";
+import { useShop, useT, useData } from "../../stores/context";
+import { txtLang } from "../../lib/i18n";
+import type { HomeBlock } from "../../lib/types";
+
+// RotatingLogo turns slowly while no search tab is open; it stands still for
+// visitors who prefer reduced motion (CSS).
+export function RotatingLogo() {
+  const t = useT();
+  return (
+    <div className="hero">
+      <svg className="rotating-logo" width="96" height="96" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="#0f5c4d" />
+        <path d="M9 12h14l-1.5 12h-11zM12.5 12a3.5 3.5 0 0 1 7 0" stroke="#f3c64b" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+      </svg>
+      <h1>Souk</h1>
+      <p className="muted">{t("AppTagline")}</p>
+    </div>
+  );
+}
+
+export function Promo({ id, block, accent }: { id: string; block?: HomeBlock; accent: string }) {
+  const lang = useData().lang;
+  if (!block) return null;
+  const img = block.image?.smallThumbnail;
+  return (
+    <a id={id} className={"promo " + accent} href={block.link ? "/" + lang + block.link : "#" + id} data-testid={"promo-" + id}>
+      <div>
+        <h2 lang={txtLang(block.title, lang)}>{block.title.txt}</h2>
+        {block.text ? <p lang={txtLang(block.text, lang)}>{block.text.txt}</p> : null}
+        {block.cta ? <span className="btn small">{block.cta.txt}</span> : null}
+      </div>
+      {img ? <img src={img.url} width={img.width} height={img.height} alt="" loading="lazy" /> : null}
+    </a>
+  );
+}
+
+export function Row({ id, block, eager = 0 }: { id: string; block?: HomeBlock; eager?: number }) {
+  const lang = useData().lang;
+  if (!block || !block.goods.length) return null;
+  return (
+    <section id={id} className="row" data-testid={"row-" + id}>
+      <h2 lang={txtLang(block.title, lang)}>{block.title.txt}</h2>
+      <div className="strip">
+        {block.goods.map((c, i) => <GoodsCard key={c.treId} card={c} eager={i < eager} />)}
+      </div>
+    </section>
+  );
+}

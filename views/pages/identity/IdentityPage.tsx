@@ -1,0 +1,45 @@
+import { Layout } from "../../components/Layout";
+import { Seo } from "../../components/Seo";
+import { CardGrid } from "../../components/GoodsCard";
+import { useShop, useT, useData } from "../../stores/context";
+import { identityPath } from "../../lib/paths";
+import { txtLang } from "../../lib/i18n";
+import type { IdentityInfo } from "../../lib/types";
+
+const typeKeys: Record<number, string> = { 21: "IdentityCreator", 22: "IdentitySeller", 23: "IdentityMaker", 24: "IdentityAnalyst", 41: "IdentityCustomerService" };
+
+// IdentityPage: an identity's header and its goods, paged with real links.
+export function IdentityPage() {
+  const t = useT();
+  const data = useData();
+  const it = data.data.identity as IdentityInfo;
+  const page = data.data.cards ?? { cards: [], total: 0, page: 1, pageSize: 24 };
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const base = identityPath(data.lang, it.identityType, it.uid);
+  const typeName = t(typeKeys[it.identityType] ?? "IdentitySeller");
+  return (
+    <Layout>
+      <Seo title={t("MetaIdentityTitle", { name: it.name, type: typeName })} description={it.brief.txt || t("MetaIdentityDescription", { name: it.name })} type="profile" />
+      <header className="identity-head">
+        <span className="avatar big" aria-hidden="true">{it.name.slice(0, 1)}</span>
+        <div>
+          <h1 data-testid="identity-name">{it.name}</h1>
+          <p className="muted">{typeName} · {t(it.entityType === 2 ? "EntityCompany" : "EntityPerson")}{it.country ? " · " + it.country : ""}</p>
+          {it.title.txt ? <p className="identity-title" lang={txtLang(it.title, data.lang)}>{it.title.txt}</p> : null}
+          {it.brief.txt ? <p lang={txtLang(it.brief, data.lang)}>{it.brief.txt}</p> : null}
+        </div>
+      </header>
+      <section className="row">
+        <h2>{t("GoodsOf", { name: it.name })} <small className="muted">{t("GoodsCount", { n: it.goodsCount })}</small></h2>
+        {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} /> : <p className="muted">{t("NoGoods")}</p>}
+        {pages > 1 ? (
+          <nav className="pager" aria-label={t("PageN", { n: page.page })}>
+            {page.page > 1 ? <a rel="prev" className="btn" href={base + (page.page > 2 ? "?page=" + (page.page - 1) : "")}>{t("PrevPage")}</a> : <span />}
+            <span>{t("PageN", { n: page.page })} / {pages}</span>
+            {page.page < pages ? <a rel="next" className="btn" href={base + "?page=" + (page.page + 1)}>{t("NextPage")}</a> : <span />}
+          </nav>
+        ) : null}
+      </section>
+    </Layout>
+  );
+}
