@@ -2,8 +2,11 @@ import { hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import type { SoukData } from "./lib/types";
 
-const el = document.getElementById("__SOUK__");
-if (el) {
+// start hydrates the server-rendered document with the data the server
+// embedded in #__SOUK__.
+function start() {
+  const el = document.getElementById("__SOUK__");
+  if (!el) return;
   const json = el.textContent ?? "";
   const data = JSON.parse(json) as SoukData;
   hydrateRoot(document, <App data={data} dataJSON={json} />, {
@@ -12,4 +15,13 @@ if (el) {
       console.error("hydration error", err);
     },
   });
+}
+
+// React hoists our async module script into <head>: from the HTTP cache it
+// can run before the parser has reached the body (and #__SOUK__), so wait
+// for the whole document before hydrating it.
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", start, { once: true });
+} else {
+  start();
 }

@@ -82,3 +82,19 @@ test("the card menu offers the goods in other languages", async () => {
   await page.close();
 });
 
+// React hoists the async entry script into <head>: on a slow network, with
+// the script in the cache, it once ran before the body had arrived and the
+// page never came alive.
+test("a page hydrates on a slow network when the script comes from the cache", async () => {
+  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const problems = watch(page);
+  await page.goto(`${store.base}/en/login`); // caches the script
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 16 * 1024, uploadThroughput: 16 * 1024 });
+  await page.goto(`${store.base}/en/register`, { waitUntil: "commit" });
+  await page.waitForFunction(() => document.documentElement?.dataset.ready === "1", null, { timeout: 15000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
