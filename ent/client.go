@@ -11,6 +11,7 @@ import (
 
 	"souk/ent/migrate"
 
+	"souk/ent/address"
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
@@ -18,6 +19,7 @@ import (
 	"souk/ent/comment"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
+	"souk/ent/dogetransfer"
 	"souk/ent/exchangerate"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
@@ -26,6 +28,11 @@ import (
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
+	"souk/ent/order"
+	"souk/ent/orderevent"
+	"souk/ent/orderline"
+	"souk/ent/payment"
+	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -51,6 +58,8 @@ type Client struct {
 	config
 	// Schema is the client for creating, migrating and dropping schema.
 	Schema *migrate.Schema
+	// Address is the client for interacting with the Address builders.
+	Address *AddressClient
 	// CartLine is the client for interacting with the CartLine builders.
 	CartLine *CartLineClient
 	// CartRequest is the client for interacting with the CartRequest builders.
@@ -65,6 +74,8 @@ type Client struct {
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
 	DataVersion *DataVersionClient
+	// DogeTransfer is the client for interacting with the DogeTransfer builders.
+	DogeTransfer *DogeTransferClient
 	// ExchangeRate is the client for interacting with the ExchangeRate builders.
 	ExchangeRate *ExchangeRateClient
 	// Goods is the client for interacting with the Goods builders.
@@ -81,6 +92,16 @@ type Client struct {
 	ImageDescriptor *ImageDescriptorClient
 	// Language is the client for interacting with the Language builders.
 	Language *LanguageClient
+	// Order is the client for interacting with the Order builders.
+	Order *OrderClient
+	// OrderEvent is the client for interacting with the OrderEvent builders.
+	OrderEvent *OrderEventClient
+	// OrderLine is the client for interacting with the OrderLine builders.
+	OrderLine *OrderLineClient
+	// Payment is the client for interacting with the Payment builders.
+	Payment *PaymentClient
+	// PaymentEvent is the client for interacting with the PaymentEvent builders.
+	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
 	// Region is the client for interacting with the Region builders.
@@ -114,6 +135,7 @@ func NewClient(opts ...Option) *Client {
 
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
+	c.Address = NewAddressClient(c.config)
 	c.CartLine = NewCartLineClient(c.config)
 	c.CartRequest = NewCartRequestClient(c.config)
 	c.Category = NewCategoryClient(c.config)
@@ -121,6 +143,7 @@ func (c *Client) init() {
 	c.Comment = NewCommentClient(c.config)
 	c.Currency = NewCurrencyClient(c.config)
 	c.DataVersion = NewDataVersionClient(c.config)
+	c.DogeTransfer = NewDogeTransferClient(c.config)
 	c.ExchangeRate = NewExchangeRateClient(c.config)
 	c.Goods = NewGoodsClient(c.config)
 	c.GoodsImage = NewGoodsImageClient(c.config)
@@ -129,6 +152,11 @@ func (c *Client) init() {
 	c.Identity = NewIdentityClient(c.config)
 	c.ImageDescriptor = NewImageDescriptorClient(c.config)
 	c.Language = NewLanguageClient(c.config)
+	c.Order = NewOrderClient(c.config)
+	c.OrderEvent = NewOrderEventClient(c.config)
+	c.OrderLine = NewOrderLineClient(c.config)
+	c.Payment = NewPaymentClient(c.config)
+	c.PaymentEvent = NewPaymentEventClient(c.config)
 	c.PriceRange = NewPriceRangeClient(c.config)
 	c.Region = NewRegionClient(c.config)
 	c.ScenarioLabel = NewScenarioLabelClient(c.config)
@@ -232,6 +260,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	return &Tx{
 		ctx:              ctx,
 		config:           cfg,
+		Address:          NewAddressClient(cfg),
 		CartLine:         NewCartLineClient(cfg),
 		CartRequest:      NewCartRequestClient(cfg),
 		Category:         NewCategoryClient(cfg),
@@ -239,6 +268,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Comment:          NewCommentClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
+		DogeTransfer:     NewDogeTransferClient(cfg),
 		ExchangeRate:     NewExchangeRateClient(cfg),
 		Goods:            NewGoodsClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
@@ -247,6 +277,11 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
+		Order:            NewOrderClient(cfg),
+		OrderEvent:       NewOrderEventClient(cfg),
+		OrderLine:        NewOrderLineClient(cfg),
+		Payment:          NewPaymentClient(cfg),
+		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
@@ -277,6 +312,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	return &Tx{
 		ctx:              ctx,
 		config:           cfg,
+		Address:          NewAddressClient(cfg),
 		CartLine:         NewCartLineClient(cfg),
 		CartRequest:      NewCartRequestClient(cfg),
 		Category:         NewCategoryClient(cfg),
@@ -284,6 +320,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Comment:          NewCommentClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
+		DogeTransfer:     NewDogeTransferClient(cfg),
 		ExchangeRate:     NewExchangeRateClient(cfg),
 		Goods:            NewGoodsClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
@@ -292,6 +329,11 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
+		Order:            NewOrderClient(cfg),
+		OrderEvent:       NewOrderEventClient(cfg),
+		OrderLine:        NewOrderLineClient(cfg),
+		Payment:          NewPaymentClient(cfg),
+		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
@@ -309,7 +351,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 // Debug returns a new debug-client. It's used to get verbose logging on specific operations.
 //
 //	client.Debug().
-//		CartLine.
+//		Address.
 //		Query().
 //		Count(ctx)
 func (c *Client) Debug() *Client {
@@ -332,11 +374,12 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment, c.Currency,
-		c.DataVersion, c.ExchangeRate, c.Goods, c.GoodsImage, c.GoodsPrice,
-		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.PriceRange, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.Session, c.Sku,
-		c.SkuAttr, c.Text, c.User, c.VerificationCode,
+		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
+		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
+		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.Session, c.Sku, c.SkuAttr, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -346,11 +389,12 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment, c.Currency,
-		c.DataVersion, c.ExchangeRate, c.Goods, c.GoodsImage, c.GoodsPrice,
-		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.PriceRange, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.Session, c.Sku,
-		c.SkuAttr, c.Text, c.User, c.VerificationCode,
+		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
+		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
+		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.Session, c.Sku, c.SkuAttr, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -359,6 +403,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 // Mutate implements the ent.Mutator interface.
 func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
+	case *AddressMutation:
+		return c.Address.mutate(ctx, m)
 	case *CartLineMutation:
 		return c.CartLine.mutate(ctx, m)
 	case *CartRequestMutation:
@@ -373,6 +419,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Currency.mutate(ctx, m)
 	case *DataVersionMutation:
 		return c.DataVersion.mutate(ctx, m)
+	case *DogeTransferMutation:
+		return c.DogeTransfer.mutate(ctx, m)
 	case *ExchangeRateMutation:
 		return c.ExchangeRate.mutate(ctx, m)
 	case *GoodsMutation:
@@ -389,6 +437,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ImageDescriptor.mutate(ctx, m)
 	case *LanguageMutation:
 		return c.Language.mutate(ctx, m)
+	case *OrderMutation:
+		return c.Order.mutate(ctx, m)
+	case *OrderEventMutation:
+		return c.OrderEvent.mutate(ctx, m)
+	case *OrderLineMutation:
+		return c.OrderLine.mutate(ctx, m)
+	case *PaymentMutation:
+		return c.Payment.mutate(ctx, m)
+	case *PaymentEventMutation:
+		return c.PaymentEvent.mutate(ctx, m)
 	case *PriceRangeMutation:
 		return c.PriceRange.mutate(ctx, m)
 	case *RegionMutation:
@@ -413,6 +471,139 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.VerificationCode.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
+	}
+}
+
+// AddressClient is a client for the Address schema.
+type AddressClient struct {
+	config
+}
+
+// NewAddressClient returns a client for the Address from the given config.
+func NewAddressClient(c config) *AddressClient {
+	return &AddressClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `address.Hooks(f(g(h())))`.
+func (c *AddressClient) Use(hooks ...Hook) {
+	c.hooks.Address = append(c.hooks.Address, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `address.Intercept(f(g(h())))`.
+func (c *AddressClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Address = append(c.inters.Address, interceptors...)
+}
+
+// Create returns a builder for creating a Address entity.
+func (c *AddressClient) Create() *AddressCreate {
+	mutation := newAddressMutation(c.config, OpCreate)
+	return &AddressCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Address entities.
+func (c *AddressClient) CreateBulk(builders ...*AddressCreate) *AddressCreateBulk {
+	return &AddressCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AddressClient) MapCreateBulk(slice any, setFunc func(*AddressCreate, int)) *AddressCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AddressCreateBulk{err: fmt.Errorf("calling to AddressClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AddressCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AddressCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Address.
+func (c *AddressClient) Update() *AddressUpdate {
+	mutation := newAddressMutation(c.config, OpUpdate)
+	return &AddressUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AddressClient) UpdateOne(_m *Address) *AddressUpdateOne {
+	mutation := newAddressMutation(c.config, OpUpdateOne, withAddress(_m))
+	return &AddressUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AddressClient) UpdateOneID(id int) *AddressUpdateOne {
+	mutation := newAddressMutation(c.config, OpUpdateOne, withAddressID(id))
+	return &AddressUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Address.
+func (c *AddressClient) Delete() *AddressDelete {
+	mutation := newAddressMutation(c.config, OpDelete)
+	return &AddressDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AddressClient) DeleteOne(_m *Address) *AddressDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AddressClient) DeleteOneID(id int) *AddressDeleteOne {
+	builder := c.Delete().Where(address.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AddressDeleteOne{builder}
+}
+
+// Query returns a query builder for Address.
+func (c *AddressClient) Query() *AddressQuery {
+	return &AddressQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAddress},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Address entity by its id.
+func (c *AddressClient) Get(ctx context.Context, id int) (*Address, error) {
+	return c.Query().Where(address.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AddressClient) GetX(ctx context.Context, id int) *Address {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AddressClient) Hooks() []Hook {
+	return c.hooks.Address
+}
+
+// Interceptors returns the client interceptors.
+func (c *AddressClient) Interceptors() []Interceptor {
+	return c.inters.Address
+}
+
+func (c *AddressClient) mutate(ctx context.Context, m *AddressMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AddressCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AddressUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AddressUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AddressDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Address mutation op: %q", m.Op())
 	}
 }
 
@@ -1392,6 +1583,139 @@ func (c *DataVersionClient) mutate(ctx context.Context, m *DataVersionMutation) 
 		return (&DataVersionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown DataVersion mutation op: %q", m.Op())
+	}
+}
+
+// DogeTransferClient is a client for the DogeTransfer schema.
+type DogeTransferClient struct {
+	config
+}
+
+// NewDogeTransferClient returns a client for the DogeTransfer from the given config.
+func NewDogeTransferClient(c config) *DogeTransferClient {
+	return &DogeTransferClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `dogetransfer.Hooks(f(g(h())))`.
+func (c *DogeTransferClient) Use(hooks ...Hook) {
+	c.hooks.DogeTransfer = append(c.hooks.DogeTransfer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `dogetransfer.Intercept(f(g(h())))`.
+func (c *DogeTransferClient) Intercept(interceptors ...Interceptor) {
+	c.inters.DogeTransfer = append(c.inters.DogeTransfer, interceptors...)
+}
+
+// Create returns a builder for creating a DogeTransfer entity.
+func (c *DogeTransferClient) Create() *DogeTransferCreate {
+	mutation := newDogeTransferMutation(c.config, OpCreate)
+	return &DogeTransferCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of DogeTransfer entities.
+func (c *DogeTransferClient) CreateBulk(builders ...*DogeTransferCreate) *DogeTransferCreateBulk {
+	return &DogeTransferCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *DogeTransferClient) MapCreateBulk(slice any, setFunc func(*DogeTransferCreate, int)) *DogeTransferCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &DogeTransferCreateBulk{err: fmt.Errorf("calling to DogeTransferClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*DogeTransferCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &DogeTransferCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for DogeTransfer.
+func (c *DogeTransferClient) Update() *DogeTransferUpdate {
+	mutation := newDogeTransferMutation(c.config, OpUpdate)
+	return &DogeTransferUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *DogeTransferClient) UpdateOne(_m *DogeTransfer) *DogeTransferUpdateOne {
+	mutation := newDogeTransferMutation(c.config, OpUpdateOne, withDogeTransfer(_m))
+	return &DogeTransferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *DogeTransferClient) UpdateOneID(id int) *DogeTransferUpdateOne {
+	mutation := newDogeTransferMutation(c.config, OpUpdateOne, withDogeTransferID(id))
+	return &DogeTransferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for DogeTransfer.
+func (c *DogeTransferClient) Delete() *DogeTransferDelete {
+	mutation := newDogeTransferMutation(c.config, OpDelete)
+	return &DogeTransferDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *DogeTransferClient) DeleteOne(_m *DogeTransfer) *DogeTransferDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *DogeTransferClient) DeleteOneID(id int) *DogeTransferDeleteOne {
+	builder := c.Delete().Where(dogetransfer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &DogeTransferDeleteOne{builder}
+}
+
+// Query returns a query builder for DogeTransfer.
+func (c *DogeTransferClient) Query() *DogeTransferQuery {
+	return &DogeTransferQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeDogeTransfer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a DogeTransfer entity by its id.
+func (c *DogeTransferClient) Get(ctx context.Context, id int) (*DogeTransfer, error) {
+	return c.Query().Where(dogetransfer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *DogeTransferClient) GetX(ctx context.Context, id int) *DogeTransfer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *DogeTransferClient) Hooks() []Hook {
+	return c.hooks.DogeTransfer
+}
+
+// Interceptors returns the client interceptors.
+func (c *DogeTransferClient) Interceptors() []Interceptor {
+	return c.inters.DogeTransfer
+}
+
+func (c *DogeTransferClient) mutate(ctx context.Context, m *DogeTransferMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&DogeTransferCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&DogeTransferUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&DogeTransferUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&DogeTransferDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown DogeTransfer mutation op: %q", m.Op())
 	}
 }
 
@@ -2648,6 +2972,735 @@ func (c *LanguageClient) mutate(ctx context.Context, m *LanguageMutation) (Value
 		return (&LanguageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Language mutation op: %q", m.Op())
+	}
+}
+
+// OrderClient is a client for the Order schema.
+type OrderClient struct {
+	config
+}
+
+// NewOrderClient returns a client for the Order from the given config.
+func NewOrderClient(c config) *OrderClient {
+	return &OrderClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `order.Hooks(f(g(h())))`.
+func (c *OrderClient) Use(hooks ...Hook) {
+	c.hooks.Order = append(c.hooks.Order, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `order.Intercept(f(g(h())))`.
+func (c *OrderClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Order = append(c.inters.Order, interceptors...)
+}
+
+// Create returns a builder for creating a Order entity.
+func (c *OrderClient) Create() *OrderCreate {
+	mutation := newOrderMutation(c.config, OpCreate)
+	return &OrderCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Order entities.
+func (c *OrderClient) CreateBulk(builders ...*OrderCreate) *OrderCreateBulk {
+	return &OrderCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderClient) MapCreateBulk(slice any, setFunc func(*OrderCreate, int)) *OrderCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderCreateBulk{err: fmt.Errorf("calling to OrderClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Order.
+func (c *OrderClient) Update() *OrderUpdate {
+	mutation := newOrderMutation(c.config, OpUpdate)
+	return &OrderUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderClient) UpdateOne(_m *Order) *OrderUpdateOne {
+	mutation := newOrderMutation(c.config, OpUpdateOne, withOrder(_m))
+	return &OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderClient) UpdateOneID(id int) *OrderUpdateOne {
+	mutation := newOrderMutation(c.config, OpUpdateOne, withOrderID(id))
+	return &OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Order.
+func (c *OrderClient) Delete() *OrderDelete {
+	mutation := newOrderMutation(c.config, OpDelete)
+	return &OrderDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderClient) DeleteOne(_m *Order) *OrderDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderClient) DeleteOneID(id int) *OrderDeleteOne {
+	builder := c.Delete().Where(order.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderDeleteOne{builder}
+}
+
+// Query returns a query builder for Order.
+func (c *OrderClient) Query() *OrderQuery {
+	return &OrderQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrder},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Order entity by its id.
+func (c *OrderClient) Get(ctx context.Context, id int) (*Order, error) {
+	return c.Query().Where(order.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderClient) GetX(ctx context.Context, id int) *Order {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLines queries the lines edge of a Order.
+func (c *OrderClient) QueryLines(_m *Order) *OrderLineQuery {
+	query := (&OrderLineClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(order.Table, order.FieldID, id),
+			sqlgraph.To(orderline.Table, orderline.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, order.LinesTable, order.LinesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryEvents queries the events edge of a Order.
+func (c *OrderClient) QueryEvents(_m *Order) *OrderEventQuery {
+	query := (&OrderEventClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(order.Table, order.FieldID, id),
+			sqlgraph.To(orderevent.Table, orderevent.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, order.EventsTable, order.EventsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OrderClient) Hooks() []Hook {
+	return c.hooks.Order
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderClient) Interceptors() []Interceptor {
+	return c.inters.Order
+}
+
+func (c *OrderClient) mutate(ctx context.Context, m *OrderMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Order mutation op: %q", m.Op())
+	}
+}
+
+// OrderEventClient is a client for the OrderEvent schema.
+type OrderEventClient struct {
+	config
+}
+
+// NewOrderEventClient returns a client for the OrderEvent from the given config.
+func NewOrderEventClient(c config) *OrderEventClient {
+	return &OrderEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderevent.Hooks(f(g(h())))`.
+func (c *OrderEventClient) Use(hooks ...Hook) {
+	c.hooks.OrderEvent = append(c.hooks.OrderEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderevent.Intercept(f(g(h())))`.
+func (c *OrderEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderEvent = append(c.inters.OrderEvent, interceptors...)
+}
+
+// Create returns a builder for creating a OrderEvent entity.
+func (c *OrderEventClient) Create() *OrderEventCreate {
+	mutation := newOrderEventMutation(c.config, OpCreate)
+	return &OrderEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderEvent entities.
+func (c *OrderEventClient) CreateBulk(builders ...*OrderEventCreate) *OrderEventCreateBulk {
+	return &OrderEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderEventClient) MapCreateBulk(slice any, setFunc func(*OrderEventCreate, int)) *OrderEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderEventCreateBulk{err: fmt.Errorf("calling to OrderEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderEvent.
+func (c *OrderEventClient) Update() *OrderEventUpdate {
+	mutation := newOrderEventMutation(c.config, OpUpdate)
+	return &OrderEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderEventClient) UpdateOne(_m *OrderEvent) *OrderEventUpdateOne {
+	mutation := newOrderEventMutation(c.config, OpUpdateOne, withOrderEvent(_m))
+	return &OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderEventClient) UpdateOneID(id int) *OrderEventUpdateOne {
+	mutation := newOrderEventMutation(c.config, OpUpdateOne, withOrderEventID(id))
+	return &OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderEvent.
+func (c *OrderEventClient) Delete() *OrderEventDelete {
+	mutation := newOrderEventMutation(c.config, OpDelete)
+	return &OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderEventClient) DeleteOne(_m *OrderEvent) *OrderEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderEventClient) DeleteOneID(id int) *OrderEventDeleteOne {
+	builder := c.Delete().Where(orderevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderEventDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderEvent.
+func (c *OrderEventClient) Query() *OrderEventQuery {
+	return &OrderEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderEvent entity by its id.
+func (c *OrderEventClient) Get(ctx context.Context, id int) (*OrderEvent, error) {
+	return c.Query().Where(orderevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderEventClient) GetX(ctx context.Context, id int) *OrderEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrder queries the order edge of a OrderEvent.
+func (c *OrderEventClient) QueryOrder(_m *OrderEvent) *OrderQuery {
+	query := (&OrderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(orderevent.Table, orderevent.FieldID, id),
+			sqlgraph.To(order.Table, order.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, orderevent.OrderTable, orderevent.OrderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OrderEventClient) Hooks() []Hook {
+	return c.hooks.OrderEvent
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderEventClient) Interceptors() []Interceptor {
+	return c.inters.OrderEvent
+}
+
+func (c *OrderEventClient) mutate(ctx context.Context, m *OrderEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderEvent mutation op: %q", m.Op())
+	}
+}
+
+// OrderLineClient is a client for the OrderLine schema.
+type OrderLineClient struct {
+	config
+}
+
+// NewOrderLineClient returns a client for the OrderLine from the given config.
+func NewOrderLineClient(c config) *OrderLineClient {
+	return &OrderLineClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderline.Hooks(f(g(h())))`.
+func (c *OrderLineClient) Use(hooks ...Hook) {
+	c.hooks.OrderLine = append(c.hooks.OrderLine, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderline.Intercept(f(g(h())))`.
+func (c *OrderLineClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderLine = append(c.inters.OrderLine, interceptors...)
+}
+
+// Create returns a builder for creating a OrderLine entity.
+func (c *OrderLineClient) Create() *OrderLineCreate {
+	mutation := newOrderLineMutation(c.config, OpCreate)
+	return &OrderLineCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderLine entities.
+func (c *OrderLineClient) CreateBulk(builders ...*OrderLineCreate) *OrderLineCreateBulk {
+	return &OrderLineCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderLineClient) MapCreateBulk(slice any, setFunc func(*OrderLineCreate, int)) *OrderLineCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderLineCreateBulk{err: fmt.Errorf("calling to OrderLineClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderLineCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderLineCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderLine.
+func (c *OrderLineClient) Update() *OrderLineUpdate {
+	mutation := newOrderLineMutation(c.config, OpUpdate)
+	return &OrderLineUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderLineClient) UpdateOne(_m *OrderLine) *OrderLineUpdateOne {
+	mutation := newOrderLineMutation(c.config, OpUpdateOne, withOrderLine(_m))
+	return &OrderLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderLineClient) UpdateOneID(id int) *OrderLineUpdateOne {
+	mutation := newOrderLineMutation(c.config, OpUpdateOne, withOrderLineID(id))
+	return &OrderLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderLine.
+func (c *OrderLineClient) Delete() *OrderLineDelete {
+	mutation := newOrderLineMutation(c.config, OpDelete)
+	return &OrderLineDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderLineClient) DeleteOne(_m *OrderLine) *OrderLineDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderLineClient) DeleteOneID(id int) *OrderLineDeleteOne {
+	builder := c.Delete().Where(orderline.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderLineDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderLine.
+func (c *OrderLineClient) Query() *OrderLineQuery {
+	return &OrderLineQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderLine},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderLine entity by its id.
+func (c *OrderLineClient) Get(ctx context.Context, id int) (*OrderLine, error) {
+	return c.Query().Where(orderline.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderLineClient) GetX(ctx context.Context, id int) *OrderLine {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrder queries the order edge of a OrderLine.
+func (c *OrderLineClient) QueryOrder(_m *OrderLine) *OrderQuery {
+	query := (&OrderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(orderline.Table, orderline.FieldID, id),
+			sqlgraph.To(order.Table, order.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, orderline.OrderTable, orderline.OrderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OrderLineClient) Hooks() []Hook {
+	return c.hooks.OrderLine
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderLineClient) Interceptors() []Interceptor {
+	return c.inters.OrderLine
+}
+
+func (c *OrderLineClient) mutate(ctx context.Context, m *OrderLineMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderLineCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderLineUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderLineDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderLine mutation op: %q", m.Op())
+	}
+}
+
+// PaymentClient is a client for the Payment schema.
+type PaymentClient struct {
+	config
+}
+
+// NewPaymentClient returns a client for the Payment from the given config.
+func NewPaymentClient(c config) *PaymentClient {
+	return &PaymentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `payment.Hooks(f(g(h())))`.
+func (c *PaymentClient) Use(hooks ...Hook) {
+	c.hooks.Payment = append(c.hooks.Payment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `payment.Intercept(f(g(h())))`.
+func (c *PaymentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Payment = append(c.inters.Payment, interceptors...)
+}
+
+// Create returns a builder for creating a Payment entity.
+func (c *PaymentClient) Create() *PaymentCreate {
+	mutation := newPaymentMutation(c.config, OpCreate)
+	return &PaymentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Payment entities.
+func (c *PaymentClient) CreateBulk(builders ...*PaymentCreate) *PaymentCreateBulk {
+	return &PaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PaymentClient) MapCreateBulk(slice any, setFunc func(*PaymentCreate, int)) *PaymentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PaymentCreateBulk{err: fmt.Errorf("calling to PaymentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PaymentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Payment.
+func (c *PaymentClient) Update() *PaymentUpdate {
+	mutation := newPaymentMutation(c.config, OpUpdate)
+	return &PaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PaymentClient) UpdateOne(_m *Payment) *PaymentUpdateOne {
+	mutation := newPaymentMutation(c.config, OpUpdateOne, withPayment(_m))
+	return &PaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PaymentClient) UpdateOneID(id int) *PaymentUpdateOne {
+	mutation := newPaymentMutation(c.config, OpUpdateOne, withPaymentID(id))
+	return &PaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Payment.
+func (c *PaymentClient) Delete() *PaymentDelete {
+	mutation := newPaymentMutation(c.config, OpDelete)
+	return &PaymentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PaymentClient) DeleteOne(_m *Payment) *PaymentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PaymentClient) DeleteOneID(id int) *PaymentDeleteOne {
+	builder := c.Delete().Where(payment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PaymentDeleteOne{builder}
+}
+
+// Query returns a query builder for Payment.
+func (c *PaymentClient) Query() *PaymentQuery {
+	return &PaymentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePayment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Payment entity by its id.
+func (c *PaymentClient) Get(ctx context.Context, id int) (*Payment, error) {
+	return c.Query().Where(payment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PaymentClient) GetX(ctx context.Context, id int) *Payment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PaymentClient) Hooks() []Hook {
+	return c.hooks.Payment
+}
+
+// Interceptors returns the client interceptors.
+func (c *PaymentClient) Interceptors() []Interceptor {
+	return c.inters.Payment
+}
+
+func (c *PaymentClient) mutate(ctx context.Context, m *PaymentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PaymentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Payment mutation op: %q", m.Op())
+	}
+}
+
+// PaymentEventClient is a client for the PaymentEvent schema.
+type PaymentEventClient struct {
+	config
+}
+
+// NewPaymentEventClient returns a client for the PaymentEvent from the given config.
+func NewPaymentEventClient(c config) *PaymentEventClient {
+	return &PaymentEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `paymentevent.Hooks(f(g(h())))`.
+func (c *PaymentEventClient) Use(hooks ...Hook) {
+	c.hooks.PaymentEvent = append(c.hooks.PaymentEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `paymentevent.Intercept(f(g(h())))`.
+func (c *PaymentEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PaymentEvent = append(c.inters.PaymentEvent, interceptors...)
+}
+
+// Create returns a builder for creating a PaymentEvent entity.
+func (c *PaymentEventClient) Create() *PaymentEventCreate {
+	mutation := newPaymentEventMutation(c.config, OpCreate)
+	return &PaymentEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PaymentEvent entities.
+func (c *PaymentEventClient) CreateBulk(builders ...*PaymentEventCreate) *PaymentEventCreateBulk {
+	return &PaymentEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PaymentEventClient) MapCreateBulk(slice any, setFunc func(*PaymentEventCreate, int)) *PaymentEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PaymentEventCreateBulk{err: fmt.Errorf("calling to PaymentEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PaymentEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PaymentEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PaymentEvent.
+func (c *PaymentEventClient) Update() *PaymentEventUpdate {
+	mutation := newPaymentEventMutation(c.config, OpUpdate)
+	return &PaymentEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PaymentEventClient) UpdateOne(_m *PaymentEvent) *PaymentEventUpdateOne {
+	mutation := newPaymentEventMutation(c.config, OpUpdateOne, withPaymentEvent(_m))
+	return &PaymentEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PaymentEventClient) UpdateOneID(id int) *PaymentEventUpdateOne {
+	mutation := newPaymentEventMutation(c.config, OpUpdateOne, withPaymentEventID(id))
+	return &PaymentEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PaymentEvent.
+func (c *PaymentEventClient) Delete() *PaymentEventDelete {
+	mutation := newPaymentEventMutation(c.config, OpDelete)
+	return &PaymentEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PaymentEventClient) DeleteOne(_m *PaymentEvent) *PaymentEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PaymentEventClient) DeleteOneID(id int) *PaymentEventDeleteOne {
+	builder := c.Delete().Where(paymentevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PaymentEventDeleteOne{builder}
+}
+
+// Query returns a query builder for PaymentEvent.
+func (c *PaymentEventClient) Query() *PaymentEventQuery {
+	return &PaymentEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePaymentEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PaymentEvent entity by its id.
+func (c *PaymentEventClient) Get(ctx context.Context, id int) (*PaymentEvent, error) {
+	return c.Query().Where(paymentevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PaymentEventClient) GetX(ctx context.Context, id int) *PaymentEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PaymentEventClient) Hooks() []Hook {
+	return c.hooks.PaymentEvent
+}
+
+// Interceptors returns the client interceptors.
+func (c *PaymentEventClient) Interceptors() []Interceptor {
+	return c.inters.PaymentEvent
+}
+
+func (c *PaymentEventClient) mutate(ctx context.Context, m *PaymentEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PaymentEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PaymentEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PaymentEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PaymentEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PaymentEvent mutation op: %q", m.Op())
 	}
 }
 
@@ -4261,15 +5314,17 @@ func (c *VerificationCodeClient) mutate(ctx context.Context, m *VerificationCode
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		CartLine, CartRequest, Category, ClassLabel, Comment, Currency, DataVersion,
-		ExchangeRate, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
-		ImageDescriptor, Language, PriceRange, Region, ScenarioLabel, ScenarioOption,
+		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
+		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
+		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
+		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
 		SearchFeedback, Session, Sku, SkuAttr, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
-		CartLine, CartRequest, Category, ClassLabel, Comment, Currency, DataVersion,
-		ExchangeRate, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
-		ImageDescriptor, Language, PriceRange, Region, ScenarioLabel, ScenarioOption,
+		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
+		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
+		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
+		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
 		SearchFeedback, Session, Sku, SkuAttr, Text, User,
 		VerificationCode []ent.Interceptor
 	}

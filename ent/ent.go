@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"souk/ent/address"
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
@@ -14,6 +15,7 @@ import (
 	"souk/ent/comment"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
+	"souk/ent/dogetransfer"
 	"souk/ent/exchangerate"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
@@ -22,6 +24,11 @@ import (
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
+	"souk/ent/order"
+	"souk/ent/orderevent"
+	"souk/ent/orderline"
+	"souk/ent/payment"
+	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -98,6 +105,7 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
+			address.Table:          address.ValidColumn,
 			cartline.Table:         cartline.ValidColumn,
 			cartrequest.Table:      cartrequest.ValidColumn,
 			category.Table:         category.ValidColumn,
@@ -105,6 +113,7 @@ func checkColumn(t, c string) error {
 			comment.Table:          comment.ValidColumn,
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,
+			dogetransfer.Table:     dogetransfer.ValidColumn,
 			exchangerate.Table:     exchangerate.ValidColumn,
 			goods.Table:            goods.ValidColumn,
 			goodsimage.Table:       goodsimage.ValidColumn,
@@ -113,6 +122,11 @@ func checkColumn(t, c string) error {
 			identity.Table:         identity.ValidColumn,
 			imagedescriptor.Table:  imagedescriptor.ValidColumn,
 			language.Table:         language.ValidColumn,
+			order.Table:            order.ValidColumn,
+			orderevent.Table:       orderevent.ValidColumn,
+			orderline.Table:        orderline.ValidColumn,
+			payment.Table:          payment.ValidColumn,
+			paymentevent.Table:     paymentevent.ValidColumn,
 			pricerange.Table:       pricerange.ValidColumn,
 			region.Table:           region.ValidColumn,
 			scenariolabel.Table:    scenariolabel.ValidColumn,

@@ -3,17 +3,24 @@
 package ent
 
 import (
+	"souk/ent/address"
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
 	"souk/ent/comment"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
+	"souk/ent/dogetransfer"
 	"souk/ent/exchangerate"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
 	"souk/ent/identity"
 	"souk/ent/language"
+	"souk/ent/order"
+	"souk/ent/orderevent"
+	"souk/ent/orderline"
+	"souk/ent/payment"
+	"souk/ent/paymentevent"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
@@ -31,6 +38,67 @@ import (
 // (default values, validators, hooks and policies) and stitches it
 // to their package variables.
 func init() {
+	addressMixin := schema.Address{}.Mixin()
+	addressMixinFields0 := addressMixin[0].Fields()
+	_ = addressMixinFields0
+	addressFields := schema.Address{}.Fields()
+	_ = addressFields
+	// addressDescCreatedAt is the schema descriptor for created_at field.
+	addressDescCreatedAt := addressMixinFields0[0].Descriptor()
+	// address.DefaultCreatedAt holds the default value on creation for the created_at field.
+	address.DefaultCreatedAt = addressDescCreatedAt.Default.(func() time.Time)
+	// addressDescUpdatedAt is the schema descriptor for updated_at field.
+	addressDescUpdatedAt := addressMixinFields0[1].Descriptor()
+	// address.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	address.DefaultUpdatedAt = addressDescUpdatedAt.Default.(func() time.Time)
+	// address.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	address.UpdateDefaultUpdatedAt = addressDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// addressDescUID is the schema descriptor for uid field.
+	addressDescUID := addressFields[0].Descriptor()
+	// address.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	address.UIDValidator = addressDescUID.Validators[0].(func(string) error)
+	// addressDescName is the schema descriptor for name field.
+	addressDescName := addressFields[2].Descriptor()
+	// address.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	address.NameValidator = addressDescName.Validators[0].(func(string) error)
+	// addressDescPhone is the schema descriptor for phone field.
+	addressDescPhone := addressFields[3].Descriptor()
+	// address.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
+	address.PhoneValidator = addressDescPhone.Validators[0].(func(string) error)
+	// addressDescCountry is the schema descriptor for country field.
+	addressDescCountry := addressFields[4].Descriptor()
+	// address.CountryValidator is a validator for the "country" field. It is called by the builders before save.
+	address.CountryValidator = addressDescCountry.Validators[0].(func(string) error)
+	// addressDescRegion is the schema descriptor for region field.
+	addressDescRegion := addressFields[5].Descriptor()
+	// address.DefaultRegion holds the default value on creation for the region field.
+	address.DefaultRegion = addressDescRegion.Default.(string)
+	// address.RegionValidator is a validator for the "region" field. It is called by the builders before save.
+	address.RegionValidator = addressDescRegion.Validators[0].(func(string) error)
+	// addressDescCity is the schema descriptor for city field.
+	addressDescCity := addressFields[6].Descriptor()
+	// address.CityValidator is a validator for the "city" field. It is called by the builders before save.
+	address.CityValidator = addressDescCity.Validators[0].(func(string) error)
+	// addressDescLine1 is the schema descriptor for line1 field.
+	addressDescLine1 := addressFields[7].Descriptor()
+	// address.Line1Validator is a validator for the "line1" field. It is called by the builders before save.
+	address.Line1Validator = addressDescLine1.Validators[0].(func(string) error)
+	// addressDescLine2 is the schema descriptor for line2 field.
+	addressDescLine2 := addressFields[8].Descriptor()
+	// address.DefaultLine2 holds the default value on creation for the line2 field.
+	address.DefaultLine2 = addressDescLine2.Default.(string)
+	// address.Line2Validator is a validator for the "line2" field. It is called by the builders before save.
+	address.Line2Validator = addressDescLine2.Validators[0].(func(string) error)
+	// addressDescPostalCode is the schema descriptor for postal_code field.
+	addressDescPostalCode := addressFields[9].Descriptor()
+	// address.DefaultPostalCode holds the default value on creation for the postal_code field.
+	address.DefaultPostalCode = addressDescPostalCode.Default.(string)
+	// address.PostalCodeValidator is a validator for the "postal_code" field. It is called by the builders before save.
+	address.PostalCodeValidator = addressDescPostalCode.Validators[0].(func(string) error)
+	// addressDescIsDefault is the schema descriptor for is_default field.
+	addressDescIsDefault := addressFields[10].Descriptor()
+	// address.DefaultIsDefault holds the default value on creation for the is_default field.
+	address.DefaultIsDefault = addressDescIsDefault.Default.(bool)
 	cartlineFields := schema.CartLine{}.Fields()
 	_ = cartlineFields
 	// cartlineDescUID is the schema descriptor for uid field.
@@ -127,6 +195,12 @@ func init() {
 	dataversionDescValue := dataversionFields[1].Descriptor()
 	// dataversion.DefaultValue holds the default value on creation for the value field.
 	dataversion.DefaultValue = dataversionDescValue.Default.(int64)
+	dogetransferFields := schema.DogeTransfer{}.Fields()
+	_ = dogetransferFields
+	// dogetransferDescTxid is the schema descriptor for txid field.
+	dogetransferDescTxid := dogetransferFields[0].Descriptor()
+	// dogetransfer.TxidValidator is a validator for the "txid" field. It is called by the builders before save.
+	dogetransfer.TxidValidator = dogetransferDescTxid.Validators[0].(func(string) error)
 	exchangerateFields := schema.ExchangeRate{}.Fields()
 	_ = exchangerateFields
 	// exchangerateDescAsOf is the schema descriptor for as_of field.
@@ -303,6 +377,128 @@ func init() {
 	languageDescPosition := languageFields[4].Descriptor()
 	// language.DefaultPosition holds the default value on creation for the position field.
 	language.DefaultPosition = languageDescPosition.Default.(int)
+	orderMixin := schema.Order{}.Mixin()
+	orderMixinFields0 := orderMixin[0].Fields()
+	_ = orderMixinFields0
+	orderFields := schema.Order{}.Fields()
+	_ = orderFields
+	// orderDescCreatedAt is the schema descriptor for created_at field.
+	orderDescCreatedAt := orderMixinFields0[0].Descriptor()
+	// order.DefaultCreatedAt holds the default value on creation for the created_at field.
+	order.DefaultCreatedAt = orderDescCreatedAt.Default.(func() time.Time)
+	// orderDescUpdatedAt is the schema descriptor for updated_at field.
+	orderDescUpdatedAt := orderMixinFields0[1].Descriptor()
+	// order.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	order.DefaultUpdatedAt = orderDescUpdatedAt.Default.(func() time.Time)
+	// order.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	order.UpdateDefaultUpdatedAt = orderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// orderDescNumber is the schema descriptor for number field.
+	orderDescNumber := orderFields[0].Descriptor()
+	// order.NumberValidator is a validator for the "number" field. It is called by the builders before save.
+	order.NumberValidator = orderDescNumber.Validators[0].(func(string) error)
+	// orderDescNote is the schema descriptor for note field.
+	orderDescNote := orderFields[11].Descriptor()
+	// order.DefaultNote holds the default value on creation for the note field.
+	order.DefaultNote = orderDescNote.Default.(string)
+	// order.NoteValidator is a validator for the "note" field. It is called by the builders before save.
+	order.NoteValidator = orderDescNote.Validators[0].(func(string) error)
+	// orderDescCarrier is the schema descriptor for carrier field.
+	orderDescCarrier := orderFields[12].Descriptor()
+	// order.DefaultCarrier holds the default value on creation for the carrier field.
+	order.DefaultCarrier = orderDescCarrier.Default.(string)
+	// orderDescTrackingNumber is the schema descriptor for tracking_number field.
+	orderDescTrackingNumber := orderFields[13].Descriptor()
+	// order.DefaultTrackingNumber holds the default value on creation for the tracking_number field.
+	order.DefaultTrackingNumber = orderDescTrackingNumber.Default.(string)
+	// orderDescHidden is the schema descriptor for hidden field.
+	orderDescHidden := orderFields[14].Descriptor()
+	// order.DefaultHidden holds the default value on creation for the hidden field.
+	order.DefaultHidden = orderDescHidden.Default.(bool)
+	// orderDescStockHeld is the schema descriptor for stock_held field.
+	orderDescStockHeld := orderFields[15].Descriptor()
+	// order.DefaultStockHeld holds the default value on creation for the stock_held field.
+	order.DefaultStockHeld = orderDescStockHeld.Default.(bool)
+	ordereventFields := schema.OrderEvent{}.Fields()
+	_ = ordereventFields
+	// ordereventDescNote is the schema descriptor for note field.
+	ordereventDescNote := ordereventFields[1].Descriptor()
+	// orderevent.DefaultNote holds the default value on creation for the note field.
+	orderevent.DefaultNote = ordereventDescNote.Default.(string)
+	// ordereventDescAt is the schema descriptor for at field.
+	ordereventDescAt := ordereventFields[2].Descriptor()
+	// orderevent.DefaultAt holds the default value on creation for the at field.
+	orderevent.DefaultAt = ordereventDescAt.Default.(func() time.Time)
+	orderlineFields := schema.OrderLine{}.Fields()
+	_ = orderlineFields
+	// orderlineDescSkuUID is the schema descriptor for sku_uid field.
+	orderlineDescSkuUID := orderlineFields[2].Descriptor()
+	// orderline.DefaultSkuUID holds the default value on creation for the sku_uid field.
+	orderline.DefaultSkuUID = orderlineDescSkuUID.Default.(string)
+	// orderlineDescImageURL is the schema descriptor for image_url field.
+	orderlineDescImageURL := orderlineFields[4].Descriptor()
+	// orderline.DefaultImageURL holds the default value on creation for the image_url field.
+	orderline.DefaultImageURL = orderlineDescImageURL.Default.(string)
+	paymentMixin := schema.Payment{}.Mixin()
+	paymentMixinFields0 := paymentMixin[0].Fields()
+	_ = paymentMixinFields0
+	paymentFields := schema.Payment{}.Fields()
+	_ = paymentFields
+	// paymentDescCreatedAt is the schema descriptor for created_at field.
+	paymentDescCreatedAt := paymentMixinFields0[0].Descriptor()
+	// payment.DefaultCreatedAt holds the default value on creation for the created_at field.
+	payment.DefaultCreatedAt = paymentDescCreatedAt.Default.(func() time.Time)
+	// paymentDescUpdatedAt is the schema descriptor for updated_at field.
+	paymentDescUpdatedAt := paymentMixinFields0[1].Descriptor()
+	// payment.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	payment.DefaultUpdatedAt = paymentDescUpdatedAt.Default.(func() time.Time)
+	// payment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	payment.UpdateDefaultUpdatedAt = paymentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// paymentDescUID is the schema descriptor for uid field.
+	paymentDescUID := paymentFields[0].Descriptor()
+	// payment.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	payment.UIDValidator = paymentDescUID.Validators[0].(func(string) error)
+	// paymentDescRequestID is the schema descriptor for request_id field.
+	paymentDescRequestID := paymentFields[2].Descriptor()
+	// payment.RequestIDValidator is a validator for the "request_id" field. It is called by the builders before save.
+	payment.RequestIDValidator = paymentDescRequestID.Validators[0].(func(string) error)
+	// paymentDescMethod is the schema descriptor for method field.
+	paymentDescMethod := paymentFields[3].Descriptor()
+	// payment.DefaultMethod holds the default value on creation for the method field.
+	payment.DefaultMethod = paymentDescMethod.Default.(int)
+	// paymentDescStatus is the schema descriptor for status field.
+	paymentDescStatus := paymentFields[4].Descriptor()
+	// payment.DefaultStatus holds the default value on creation for the status field.
+	payment.DefaultStatus = paymentDescStatus.Default.(string)
+	// paymentDescProviderRef is the schema descriptor for provider_ref field.
+	paymentDescProviderRef := paymentFields[7].Descriptor()
+	// payment.DefaultProviderRef holds the default value on creation for the provider_ref field.
+	payment.DefaultProviderRef = paymentDescProviderRef.Default.(string)
+	// paymentDescFailure is the schema descriptor for failure field.
+	paymentDescFailure := paymentFields[8].Descriptor()
+	// payment.DefaultFailure holds the default value on creation for the failure field.
+	payment.DefaultFailure = paymentDescFailure.Default.(string)
+	// paymentDescDogeAddress is the schema descriptor for doge_address field.
+	paymentDescDogeAddress := paymentFields[9].Descriptor()
+	// payment.DefaultDogeAddress holds the default value on creation for the doge_address field.
+	payment.DefaultDogeAddress = paymentDescDogeAddress.Default.(string)
+	// paymentDescDogeAmount is the schema descriptor for doge_amount field.
+	paymentDescDogeAmount := paymentFields[10].Descriptor()
+	// payment.DefaultDogeAmount holds the default value on creation for the doge_amount field.
+	payment.DefaultDogeAmount = paymentDescDogeAmount.Default.(int64)
+	// paymentDescDogeRate is the schema descriptor for doge_rate field.
+	paymentDescDogeRate := paymentFields[11].Descriptor()
+	// payment.DefaultDogeRate holds the default value on creation for the doge_rate field.
+	payment.DefaultDogeRate = paymentDescDogeRate.Default.(float64)
+	paymenteventFields := schema.PaymentEvent{}.Fields()
+	_ = paymenteventFields
+	// paymenteventDescEventID is the schema descriptor for event_id field.
+	paymenteventDescEventID := paymenteventFields[0].Descriptor()
+	// paymentevent.EventIDValidator is a validator for the "event_id" field. It is called by the builders before save.
+	paymentevent.EventIDValidator = paymenteventDescEventID.Validators[0].(func(string) error)
+	// paymenteventDescAt is the schema descriptor for at field.
+	paymenteventDescAt := paymenteventFields[3].Descriptor()
+	// paymentevent.DefaultAt holds the default value on creation for the at field.
+	paymentevent.DefaultAt = paymenteventDescAt.Default.(func() time.Time)
 	regionFields := schema.Region{}.Fields()
 	_ = regionFields
 	// regionDescPosition is the schema descriptor for position field.

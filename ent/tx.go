@@ -14,6 +14,8 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// Address is the client for interacting with the Address builders.
+	Address *AddressClient
 	// CartLine is the client for interacting with the CartLine builders.
 	CartLine *CartLineClient
 	// CartRequest is the client for interacting with the CartRequest builders.
@@ -28,6 +30,8 @@ type Tx struct {
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
 	DataVersion *DataVersionClient
+	// DogeTransfer is the client for interacting with the DogeTransfer builders.
+	DogeTransfer *DogeTransferClient
 	// ExchangeRate is the client for interacting with the ExchangeRate builders.
 	ExchangeRate *ExchangeRateClient
 	// Goods is the client for interacting with the Goods builders.
@@ -44,6 +48,16 @@ type Tx struct {
 	ImageDescriptor *ImageDescriptorClient
 	// Language is the client for interacting with the Language builders.
 	Language *LanguageClient
+	// Order is the client for interacting with the Order builders.
+	Order *OrderClient
+	// OrderEvent is the client for interacting with the OrderEvent builders.
+	OrderEvent *OrderEventClient
+	// OrderLine is the client for interacting with the OrderLine builders.
+	OrderLine *OrderLineClient
+	// Payment is the client for interacting with the Payment builders.
+	Payment *PaymentClient
+	// PaymentEvent is the client for interacting with the PaymentEvent builders.
+	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
 	// Region is the client for interacting with the Region builders.
@@ -197,6 +211,7 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.Address = NewAddressClient(tx.config)
 	tx.CartLine = NewCartLineClient(tx.config)
 	tx.CartRequest = NewCartRequestClient(tx.config)
 	tx.Category = NewCategoryClient(tx.config)
@@ -204,6 +219,7 @@ func (tx *Tx) init() {
 	tx.Comment = NewCommentClient(tx.config)
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)
+	tx.DogeTransfer = NewDogeTransferClient(tx.config)
 	tx.ExchangeRate = NewExchangeRateClient(tx.config)
 	tx.Goods = NewGoodsClient(tx.config)
 	tx.GoodsImage = NewGoodsImageClient(tx.config)
@@ -212,6 +228,11 @@ func (tx *Tx) init() {
 	tx.Identity = NewIdentityClient(tx.config)
 	tx.ImageDescriptor = NewImageDescriptorClient(tx.config)
 	tx.Language = NewLanguageClient(tx.config)
+	tx.Order = NewOrderClient(tx.config)
+	tx.OrderEvent = NewOrderEventClient(tx.config)
+	tx.OrderLine = NewOrderLineClient(tx.config)
+	tx.Payment = NewPaymentClient(tx.config)
+	tx.PaymentEvent = NewPaymentEventClient(tx.config)
 	tx.PriceRange = NewPriceRangeClient(tx.config)
 	tx.Region = NewRegionClient(tx.config)
 	tx.ScenarioLabel = NewScenarioLabelClient(tx.config)
@@ -232,7 +253,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: CartLine.QueryXXX(), the query will be executed
+// applies a query, for example: Address.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

@@ -20,6 +20,8 @@ import (
 	"souk/app/i18n"
 	"souk/app/mail"
 	"souk/app/media"
+	"souk/app/order"
+	"souk/app/payment"
 	"souk/app/search"
 	"souk/app/search/lexicon"
 	"souk/app/seed"
@@ -167,9 +169,11 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		devOutbox = nil // the outbox page exists only in development
 	}
 	accountAPI := api.NewAccounts(handlers, accounts)
+	orders := startOrders(bg, cfg, db, cat, sender, versions, log)
 	e := New(Deps{
 		Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:    api.NewCarts(accountAPI, cart.New(db, cat)),
+		Orders:   api.NewOrders(accountAPI, orders),
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
@@ -179,6 +183,25 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis,
 		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
+}
+
+// startOrders wires the order service to the test payment provider and the
+// simulated Dogecoin chain (the embedded defaults of DESIGN §5), and runs
+// its sweeper until bg ends.
+func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, sender mail.Sender,
+	versions *version.Registry, log *slog.Logger) *order.Service {
+	secret := sha256.Sum256([]byte("souk payment callbacks|" + cfg.EnvelopeKey))
+	var svc *order.Service
+	provider := payment.NewTestProvider(secret[:], func(ctx context.Context, body []byte, sig string) error {
+		return svc.Callback(ctx, body, sig) // what POST /payments/webhook does, in process
+	}, 300*time.Millisecond)
+	svc = order.New(db, cat, order.Options{
+		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
+		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: secret[:], Log: log,
+		OnStock: func(uid string) { versions.Bump("goods:" + uid) },
+	})
+	go svc.Run(bg, 5*time.Second)
+	return svc
 }
 
 // mailer adapts the mail sender to what the account service needs.

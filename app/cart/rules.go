@@ -112,3 +112,29 @@ func checkQuantity(g *ent.Goods, sku *ent.Sku, q int) error {
 	}
 	return nil
 }
+
+// NotOnSale is the message for goods taken off sale.
+const NotOnSale = "This item is not on sale."
+
+// Check tells whether q pieces of g (with the chosen sku) can be bought now:
+// on sale, within the minimum order quantity, the line maximum and the
+// stock. Orders re-check every line with it when they are made.
+func Check(g *ent.Goods, sku *ent.Sku, q int) error {
+	if g.Saleable != 1 {
+		return apperr.New(apperr.Conflict, NotOnSale)
+	}
+	return checkQuantity(g, sku, q)
+}
+
+// SkuOf finds the sku a line chose among g's skus (nil when none).
+func SkuOf(g *ent.Goods, uid string) *ent.Sku {
+	for _, k := range g.Edges.Skus {
+		if k.UID == uid {
+			return k
+		}
+	}
+	return nil
+}
+
+// Surcharge is what the chosen scenario options add to a unit price.
+func Surcharge(g *ent.Goods, chosen []schema.ScenarioChoice) int64 { return surcharge(g, chosen) }

@@ -59,19 +59,46 @@ func (s *Service) priceIn(g *ent.Goods, minor int64, cur money.Currency) Price {
 // base price, plus extra (option surcharges, minor units of the goods'
 // currency). Prices are always computed here, never taken from a client.
 func (s *Service) UnitPrice(g *ent.Goods, sku *ent.Sku, q int, extra int64, cur string) Price {
+	minor, c := s.UnitMinor(g, sku, q, extra, cur)
+	return Price{Currency: c, Amount: s.Rates().Decimal(minor, c.Code)}
+}
+
+// UnitMinor is UnitPrice in minor units of the currency it returns (cur,
+// or the goods' own currency when cur cannot be converted): what orders
+// store and add up, so totals never drift through decimals.
+func (s *Service) UnitMinor(g *ent.Goods, sku *ent.Sku, q int, extra int64, cur string) (int64, money.Currency) {
 	currency := s.currencyOrDefault(cur)
-	if sku != nil {
-		return s.price(sku.Price+extra, g.Currency, currency)
-	}
 	amount := g.Price
-	best := -1
-	for _, r := range g.Edges.Ranges {
-		if q >= r.StartQty && r.StartQty > best {
-			best, amount = r.StartQty, r.Amount
+	if sku != nil {
+		amount = sku.Price
+	} else {
+		best := -1
+		for _, r := range g.Edges.Ranges {
+			if q >= r.StartQty && r.StartQty > best {
+				best, amount = r.StartQty, r.Amount
+			}
 		}
 	}
-	if extra != 0 {
-		return s.price(amount+extra, g.Currency, currency)
+	if sku == nil && extra == 0 && g.PriceCalType == money.StaticPrice && amount == g.Price {
+		for _, p := range g.Edges.Prices {
+			if p.Currency == currency.Code {
+				return p.Amount, currency
+			}
+		}
 	}
-	return s.priceIn(g, amount, currency)
+	conv, err := s.Rates().Convert(amount+extra, g.Currency, currency.Code)
+	if err != nil {
+		c, _ := s.Currency(g.Currency)
+		return amount + extra, c
+	}
+	return conv, currency
+}
+
+// Money shows minor units of a currency as a Price.
+func (s *Service) Money(minor int64, code string) Price {
+	c, ok := s.Currency(code)
+	if !ok {
+		c = money.Currency{Code: code, Symbol: code}
+	}
+	return Price{Currency: c, Amount: s.Rates().Decimal(minor, code)}
 }

@@ -8,21 +8,24 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is every setting the binary reads.
 type Config struct {
-	Port        int    // PORT: where the HTTP server listens
-	DataDir     string // DATA_DIR: SQLite file, search index, media
-	DatabaseURL string // DATABASE_URL: postgres://… ; empty means SQLite in DataDir
-	BaseURL     string // BASE_URL: public origin for canonical links and sitemaps
-	Dev         bool   // DEV: rebuild bundles on change, show the mail outbox
-	SMTPURL     string // SMTP_URL: smtp://user:pass@host:port for outgoing mail
-	AIBaseURL   string // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
-	AIModel     string // AI_MODEL
-	AIAPIKey    string // AI_API_KEY
-	EnvelopeKey string // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope
-	SeedGoods   int    // SEED_GOODS: how many demo goods a fresh database gets
+	Port        int           // PORT: where the HTTP server listens
+	DataDir     string        // DATA_DIR: SQLite file, search index, media
+	DatabaseURL string        // DATABASE_URL: postgres://… ; empty means SQLite in DataDir
+	BaseURL     string        // BASE_URL: public origin for canonical links and sitemaps
+	Dev         bool          // DEV: rebuild bundles on change, show the mail outbox
+	SMTPURL     string        // SMTP_URL: smtp://user:pass@host:port for outgoing mail
+	AIBaseURL   string        // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
+	AIModel     string        // AI_MODEL
+	AIAPIKey    string        // AI_API_KEY
+	EnvelopeKey string        // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope
+	SeedGoods   int           // SEED_GOODS: how many demo goods a fresh database gets
+	PayWindow   time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
+	DogeBlock   time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -31,6 +34,7 @@ var Vars = [][2]string{
 	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"SEED_GOODS", "480"},
+	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"},
 }
 
 // FromEnv reads the process environment.
@@ -64,6 +68,12 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.Dev, err = strconv.ParseBool(get("DEV", "false")); err != nil {
 		return c, fmt.Errorf("config: DEV must be true or false: %w", err)
 	}
+	if c.PayWindow, err = durationVar(get("PAY_WINDOW", "30m"), "PAY_WINDOW"); err != nil {
+		return c, err
+	}
+	if c.DogeBlock, err = durationVar(get("DOGE_BLOCK_TIME", "2s"), "DOGE_BLOCK_TIME"); err != nil {
+		return c, err
+	}
 	if c.BaseURL == "" {
 		c.BaseURL = fmt.Sprintf("http://localhost:%d", c.Port)
 	}
@@ -71,6 +81,14 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("config: DATA_DIR: %w", err)
 	}
 	return c, nil
+}
+
+func durationVar(v, name string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second || d > 30*24*time.Hour {
+		return 0, fmt.Errorf("config: %s must be a duration from 1s to 720h (like 30m), got %q", name, v)
+	}
+	return d, nil
 }
 
 func intVar(v, name string, lo, hi int) (int, error) {

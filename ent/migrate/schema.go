@@ -8,6 +8,36 @@ import (
 )
 
 var (
+	// AddressesColumns holds the columns for the "addresses" table.
+	AddressesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "name", Type: field.TypeString, Size: 100},
+		{Name: "phone", Type: field.TypeString, Size: 32},
+		{Name: "country", Type: field.TypeString, Size: 2},
+		{Name: "region", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "city", Type: field.TypeString, Size: 100},
+		{Name: "line1", Type: field.TypeString, Size: 200},
+		{Name: "line2", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "postal_code", Type: field.TypeString, Size: 16, Default: ""},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+	}
+	// AddressesTable holds the schema information for the "addresses" table.
+	AddressesTable = &schema.Table{
+		Name:       "addresses",
+		Columns:    AddressesColumns,
+		PrimaryKey: []*schema.Column{AddressesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "address_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{AddressesColumns[4]},
+			},
+		},
+	}
 	// CartLinesColumns holds the columns for the "cart_lines" table.
 	CartLinesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -165,6 +195,28 @@ var (
 		Name:       "data_versions",
 		Columns:    DataVersionsColumns,
 		PrimaryKey: []*schema.Column{DataVersionsColumns[0]},
+	}
+	// DogeTransfersColumns holds the columns for the "doge_transfers" table.
+	DogeTransfersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "txid", Type: field.TypeString, Unique: true},
+		{Name: "to_address", Type: field.TypeString},
+		{Name: "from_address", Type: field.TypeString},
+		{Name: "amount", Type: field.TypeInt64},
+		{Name: "seen_at", Type: field.TypeTime},
+	}
+	// DogeTransfersTable holds the schema information for the "doge_transfers" table.
+	DogeTransfersTable = &schema.Table{
+		Name:       "doge_transfers",
+		Columns:    DogeTransfersColumns,
+		PrimaryKey: []*schema.Column{DogeTransfersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "dogetransfer_to_address",
+				Unique:  false,
+				Columns: []*schema.Column{DogeTransfersColumns[2]},
+			},
+		},
 	}
 	// ExchangeRatesColumns holds the columns for the "exchange_rates" table.
 	ExchangeRatesColumns = []*schema.Column{
@@ -397,6 +449,164 @@ var (
 		Name:       "languages",
 		Columns:    LanguagesColumns,
 		PrimaryKey: []*schema.Column{LanguagesColumns[0]},
+	}
+	// OrdersColumns holds the columns for the "orders" table.
+	OrdersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "number", Type: field.TypeString, Unique: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "seller_id", Type: field.TypeInt},
+		{Name: "payment_uid", Type: field.TypeString},
+		{Name: "status", Type: field.TypeInt},
+		{Name: "currency", Type: field.TypeString},
+		{Name: "goods_total", Type: field.TypeInt64},
+		{Name: "shipping", Type: field.TypeInt64},
+		{Name: "total", Type: field.TypeInt64},
+		{Name: "address", Type: field.TypeJSON},
+		{Name: "delivery", Type: field.TypeJSON, Nullable: true},
+		{Name: "note", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "carrier", Type: field.TypeString, Default: ""},
+		{Name: "tracking_number", Type: field.TypeString, Default: ""},
+		{Name: "hidden", Type: field.TypeBool, Default: false},
+		{Name: "stock_held", Type: field.TypeBool, Default: true},
+		{Name: "pay_by", Type: field.TypeTime},
+		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
+	}
+	// OrdersTable holds the schema information for the "orders" table.
+	OrdersTable = &schema.Table{
+		Name:       "orders",
+		Columns:    OrdersColumns,
+		PrimaryKey: []*schema.Column{OrdersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "order_user_id_hidden_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[4], OrdersColumns[17], OrdersColumns[1]},
+			},
+			{
+				Name:    "order_seller_id",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[5]},
+			},
+			{
+				Name:    "order_payment_uid",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[6]},
+			},
+			{
+				Name:    "order_status_pay_by",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[7], OrdersColumns[19]},
+			},
+		},
+	}
+	// OrderEventsColumns holds the columns for the "order_events" table.
+	OrderEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "status", Type: field.TypeInt},
+		{Name: "note", Type: field.TypeString, Default: ""},
+		{Name: "at", Type: field.TypeTime},
+		{Name: "order_events", Type: field.TypeInt},
+	}
+	// OrderEventsTable holds the schema information for the "order_events" table.
+	OrderEventsTable = &schema.Table{
+		Name:       "order_events",
+		Columns:    OrderEventsColumns,
+		PrimaryKey: []*schema.Column{OrderEventsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "order_events_orders_events",
+				Columns:    []*schema.Column{OrderEventsColumns[4]},
+				RefColumns: []*schema.Column{OrdersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// OrderLinesColumns holds the columns for the "order_lines" table.
+	OrderLinesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "goods_uid", Type: field.TypeString},
+		{Name: "sku_uid", Type: field.TypeString, Default: ""},
+		{Name: "name", Type: field.TypeString},
+		{Name: "image_url", Type: field.TypeString, Default: ""},
+		{Name: "options", Type: field.TypeJSON, Nullable: true},
+		{Name: "quantity", Type: field.TypeInt},
+		{Name: "unit_price", Type: field.TypeInt64},
+		{Name: "line_total", Type: field.TypeInt64},
+		{Name: "order_lines", Type: field.TypeInt},
+	}
+	// OrderLinesTable holds the schema information for the "order_lines" table.
+	OrderLinesTable = &schema.Table{
+		Name:       "order_lines",
+		Columns:    OrderLinesColumns,
+		PrimaryKey: []*schema.Column{OrderLinesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "order_lines_orders_lines",
+				Columns:    []*schema.Column{OrderLinesColumns[10]},
+				RefColumns: []*schema.Column{OrdersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// PaymentsColumns holds the columns for the "payments" table.
+	PaymentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "request_id", Type: field.TypeString, Size: 64},
+		{Name: "method", Type: field.TypeInt, Default: 0},
+		{Name: "status", Type: field.TypeString, Default: "open"},
+		{Name: "currency", Type: field.TypeString},
+		{Name: "amount", Type: field.TypeInt64},
+		{Name: "provider_ref", Type: field.TypeString, Default: ""},
+		{Name: "failure", Type: field.TypeString, Default: ""},
+		{Name: "doge_address", Type: field.TypeString, Default: ""},
+		{Name: "doge_amount", Type: field.TypeInt64, Default: 0},
+		{Name: "doge_rate", Type: field.TypeFloat64, Default: 0},
+		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
+	}
+	// PaymentsTable holds the schema information for the "payments" table.
+	PaymentsTable = &schema.Table{
+		Name:       "payments",
+		Columns:    PaymentsColumns,
+		PrimaryKey: []*schema.Column{PaymentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "payment_user_id_request_id",
+				Unique:  true,
+				Columns: []*schema.Column{PaymentsColumns[4], PaymentsColumns[5]},
+			},
+			{
+				Name:    "payment_provider_ref",
+				Unique:  false,
+				Columns: []*schema.Column{PaymentsColumns[10]},
+			},
+			{
+				Name:    "payment_doge_address",
+				Unique:  false,
+				Columns: []*schema.Column{PaymentsColumns[12]},
+			},
+		},
+	}
+	// PaymentEventsColumns holds the columns for the "payment_events" table.
+	PaymentEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "event_id", Type: field.TypeString, Unique: true},
+		{Name: "payment_uid", Type: field.TypeString},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "at", Type: field.TypeTime},
+	}
+	// PaymentEventsTable holds the schema information for the "payment_events" table.
+	PaymentEventsTable = &schema.Table{
+		Name:       "payment_events",
+		Columns:    PaymentEventsColumns,
+		PrimaryKey: []*schema.Column{PaymentEventsColumns[0]},
 	}
 	// PriceRangesColumns holds the columns for the "price_ranges" table.
 	PriceRangesColumns = []*schema.Column{
@@ -696,6 +906,7 @@ var (
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		AddressesTable,
 		CartLinesTable,
 		CartRequestsTable,
 		CategoriesTable,
@@ -703,6 +914,7 @@ var (
 		CommentsTable,
 		CurrenciesTable,
 		DataVersionsTable,
+		DogeTransfersTable,
 		ExchangeRatesTable,
 		GoodsTable,
 		GoodsImagesTable,
@@ -711,6 +923,11 @@ var (
 		IdentitiesTable,
 		ImageDescriptorsTable,
 		LanguagesTable,
+		OrdersTable,
+		OrderEventsTable,
+		OrderLinesTable,
+		PaymentsTable,
+		PaymentEventsTable,
 		PriceRangesTable,
 		RegionsTable,
 		ScenarioLabelsTable,
@@ -733,6 +950,8 @@ func init() {
 	GoodsImagesTable.ForeignKeys[0].RefTable = GoodsTable
 	GoodsPricesTable.ForeignKeys[0].RefTable = GoodsTable
 	IdentitiesTable.ForeignKeys[0].RefTable = UsersTable
+	OrderEventsTable.ForeignKeys[0].RefTable = OrdersTable
+	OrderLinesTable.ForeignKeys[0].RefTable = OrdersTable
 	PriceRangesTable.ForeignKeys[0].RefTable = GoodsTable
 	ScenarioLabelsTable.ForeignKeys[0].RefTable = GoodsTable
 	ScenarioOptionsTable.ForeignKeys[0].RefTable = ScenarioLabelsTable

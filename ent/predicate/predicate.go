@@ -6,6 +6,9 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// Address is the predicate function for address builders.
+type Address func(*sql.Selector)
+
 // CartLine is the predicate function for cartline builders.
 type CartLine func(*sql.Selector)
 
@@ -26,6 +29,9 @@ type Currency func(*sql.Selector)
 
 // DataVersion is the predicate function for dataversion builders.
 type DataVersion func(*sql.Selector)
+
+// DogeTransfer is the predicate function for dogetransfer builders.
+type DogeTransfer func(*sql.Selector)
 
 // ExchangeRate is the predicate function for exchangerate builders.
 type ExchangeRate func(*sql.Selector)
@@ -50,6 +56,21 @@ type ImageDescriptor func(*sql.Selector)
 
 // Language is the predicate function for language builders.
 type Language func(*sql.Selector)
+
+// Order is the predicate function for order builders.
+type Order func(*sql.Selector)
+
+// OrderEvent is the predicate function for orderevent builders.
+type OrderEvent func(*sql.Selector)
+
+// OrderLine is the predicate function for orderline builders.
+type OrderLine func(*sql.Selector)
+
+// Payment is the predicate function for payment builders.
+type Payment func(*sql.Selector)
+
+// PaymentEvent is the predicate function for paymentevent builders.
+type PaymentEvent func(*sql.Selector)
 
 // PriceRange is the predicate function for pricerange builders.
 type PriceRange func(*sql.Selector)

@@ -1,0 +1,319 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"souk/app/apperr"
+	"souk/app/cart"
+	"souk/app/catalog"
+	"souk/app/payment"
+	"souk/ent"
+	"souk/ent/cartline"
+	entpay "souk/ent/payment"
+	"souk/ent/goods"
+	"souk/ent/order"
+	"souk/ent/schema"
+	"souk/ent/sku"
+)
+
+// GroupView is one seller's part of a checkout preview.
+type GroupView struct {
+	SellerUID  string        `json:"sellerUid"`
+	SellerName string        `json:"sellerName"`
+	Lines      []Line        `json:"lines"`
+	GoodsTotal catalog.Price `json:"goodsTotal"`
+	Shipping   catalog.Price `json:"shipping"`
+	Total      catalog.Price `json:"total"`
+	Delivery   *Delivery     `json:"delivery,omitempty"`
+}
+
+// Preview answers order/preOrderData.
+type Preview struct {
+	Address    *AddressView  `json:"address"`
+	Groups     []GroupView   `json:"groups"`
+	Problems   []Problem     `json:"problems"`
+	GoodsTotal catalog.Price `json:"goodsTotal"`
+	Shipping   catalog.Price `json:"shipping"`
+	Total      catalog.Price `json:"total"`
+	PayMethods []int         `json:"payMethods"`
+}
+
+// Preview prices the selected lines for the checkout page.
+func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur string) (*Preview, error) {
+	rows, err := selected(ctx, s.db, userID)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
+	}
+	addr, err := chosenAddress(ctx, s.db, userID, addressID)
+	if err != nil {
+		return nil, err
+	}
+	q, err := s.price(ctx, rows, lang, cur)
+	if err != nil {
+		return nil, err
+	}
+	out := &Preview{Address: addressView(addr), Groups: []GroupView{}, Problems: orNone(q.problems), PayMethods: payment.Methods}
+	var goodsSum, shipSum int64
+	for _, g := range q.groups {
+		gv := GroupView{SellerUID: g.seller.UID, SellerName: g.seller.Name, Lines: []Line{},
+			GoodsTotal: s.cat.Money(g.goods, q.cur.Code), Shipping: s.cat.Money(g.ship, q.cur.Code), Total: s.cat.Money(g.amount, q.cur.Code)}
+		for _, p := range g.lines {
+			gv.Lines = append(gv.Lines, s.lineView(p, q.cur.Code))
+		}
+		if g.dress {
+			d := dressDelivery(s.opts.Now())
+			gv.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
+				TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+		}
+		goodsSum, shipSum = goodsSum+g.goods, shipSum+g.ship
+		out.Groups = append(out.Groups, gv)
+	}
+	out.GoodsTotal, out.Shipping, out.Total = s.cat.Money(goodsSum, q.cur.Code), s.cat.Money(shipSum, q.cur.Code), s.cat.Money(q.total, q.cur.Code)
+	return out, nil
+}
+
+func (s *Service) lineView(p *priced, cur string) Line {
+	l := Line{GoodsUID: p.g.UID, SkuUID: p.row.SkuUID, Name: p.card.TreName.Txt, Options: orEmpty(p.row.Options),
+		Quantity: p.row.Quantity, UnitPrice: s.cat.Money(p.unit, cur), LineTotal: s.cat.Money(p.total, cur)}
+	if p.card.TreImage != nil {
+		l.ImageURL = p.card.TreImage.Small.URL
+	}
+	return l
+}
+
+// PlaceInput is order/makeOrderData.
+type PlaceInput struct {
+	RequestID string
+	AddressID string
+	Total     float64 // what the shopper saw; compared, never used
+	Note      string
+	Lang, Cur string
+}
+
+// Placed answers order/makeOrderData.
+type Placed struct {
+	PayUID       string        `json:"payUid"`
+	OrderNumbers []string      `json:"orderNumbers"`
+	Total        catalog.Price `json:"total"`
+}
+
+// Place makes one order per seller from the selected lines, in one
+// transaction that holds their stock and empties those cart lines. The
+// same requestId again answers the first result and changes nothing.
+func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed, error) {
+	if in.RequestID == "" || len(in.RequestID) > 64 {
+		return nil, apperr.Invalid("requestId", "IncorrectEntry", "Each order needs a request id of up to 64 characters.")
+	}
+	if len([]rune(in.Note)) > 500 {
+		return nil, apperr.Invalid("note", "FormatError", "The note can be at most 500 characters.")
+	}
+	if math.IsNaN(in.Total) || math.IsInf(in.Total, 0) || in.Total <= 0 {
+		return nil, apperr.Invalid("total", "FormatError", "The order total is missing.")
+	}
+	if done, err := s.replay(ctx, userID, in.RequestID); done != nil || err != nil {
+		return done, err
+	}
+	var res *Placed
+	var touched []string
+	var made []*ent.Order
+	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+		var err error
+		res, made, touched, err = s.place(ctx, tx, userID, in)
+		return err
+	})
+	if err != nil {
+		if ent.IsConstraintError(err) { // the same request won a race a moment ago
+			if done, rerr := s.replay(ctx, userID, in.RequestID); done != nil {
+				return done, rerr
+			}
+		}
+		return nil, err
+	}
+	for _, uid := range touched {
+		s.opts.OnStock(uid)
+	}
+	for _, o := range made {
+		s.notify(ctx, o, AwaitingPayment)
+	}
+	return res, nil
+}
+
+func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInput) (*Placed, []*ent.Order, []string, error) {
+	db := tx.Client()
+	rows, err := selected(ctx, db, userID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil, nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
+	}
+	addr, err := chosenAddress(ctx, db, userID, in.AddressID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if addr == nil {
+		return nil, nil, nil, apperr.Invalid("addressId", "IncorrectEntry", "Add a delivery address first.")
+	}
+	q, err := s.price(ctx, rows, in.Lang, in.Cur)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(q.problems) > 0 {
+		p := q.problems[0]
+		return nil, nil, nil, apperr.New(apperr.Conflict, fmt.Sprintf("%s: %s", p.Name, p.Message))
+	}
+	if seen := int64(math.Round(in.Total * math.Pow10(s.cat.Rates().Digits(q.cur.Code)))); seen != q.total {
+		return nil, nil, nil, apperr.New(apperr.Conflict, fmt.Sprintf("Prices changed: the total is now %s %.2f. Please check your order again.",
+			q.cur.Code, s.cat.Rates().Decimal(q.total, q.cur.Code)))
+	}
+	touched, err := holdStock(ctx, tx, q)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	now := s.opts.Now()
+	pay, err := tx.Payment.Create().SetUID(newUID("pay")).SetUserID(userID).SetRequestID(in.RequestID).
+		SetCurrency(q.cur.Code).SetAmount(q.total).Save(ctx)
+	if err != nil {
+		return nil, nil, nil, err // a constraint error when the same request is being placed right now
+	}
+	snap := schema.AddressSnapshot{Name: addr.Name, Phone: addr.Phone, Country: addr.Country, Region: addr.Region,
+		City: addr.City, Line1: addr.Line1, Line2: addr.Line2, PostalCode: addr.PostalCode}
+	res := &Placed{PayUID: pay.UID, OrderNumbers: []string{}, Total: s.cat.Money(q.total, q.cur.Code)}
+	var made []*ent.Order
+	var lineIDs []int
+	for _, g := range q.groups {
+		c := tx.Order.Create().SetNumber(newNumber(now)).SetUserID(userID).SetSellerID(g.seller.ID).
+			SetPaymentUID(pay.UID).SetStatus(AwaitingPayment).SetCurrency(q.cur.Code).SetGoodsTotal(g.goods).
+			SetShipping(g.ship).SetTotal(g.amount).SetAddress(snap).SetNote(in.Note).SetPayBy(now.Add(s.opts.PayWindow))
+		if g.dress {
+			c.SetDelivery(dressDelivery(now))
+		}
+		o, err := c.Save(ctx)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("order: create: %w", err)
+		}
+		lines := make([]*ent.OrderLineCreate, 0, len(g.lines))
+		for _, p := range g.lines {
+			lc := tx.OrderLine.Create().SetOrder(o).SetGoodsID(p.g.ID).SetGoodsUID(p.g.UID).SetSkuUID(p.row.SkuUID).
+				SetName(p.card.TreName.Txt).SetOptions(p.row.Options).SetQuantity(p.row.Quantity).
+				SetUnitPrice(p.unit).SetLineTotal(p.total)
+			if p.card.TreImage != nil {
+				lc.SetImageURL(p.card.TreImage.Small.URL)
+			}
+			lines = append(lines, lc)
+			lineIDs = append(lineIDs, p.row.ID)
+		}
+		if err := tx.OrderLine.CreateBulk(lines...).Exec(ctx); err != nil {
+			return nil, nil, nil, fmt.Errorf("order: lines: %w", err)
+		}
+		if err := tx.OrderEvent.Create().SetOrder(o).SetStatus(AwaitingPayment).SetNote("Order placed").SetAt(now).Exec(ctx); err != nil {
+			return nil, nil, nil, fmt.Errorf("order: event: %w", err)
+		}
+		res.OrderNumbers = append(res.OrderNumbers, o.Number)
+		made = append(made, o)
+	}
+	if _, err := tx.CartLine.Delete().Where(cartline.IDIn(lineIDs...)).Exec(ctx); err != nil {
+		return nil, nil, nil, fmt.Errorf("order: empty cart lines: %w", err)
+	}
+	return res, made, touched, nil
+}
+
+// holdStock takes each line's quantity from the sku's or the goods' stock,
+// only where enough is left: two checkouts can never sell the same piece.
+func holdStock(ctx context.Context, tx *ent.Tx, q *quote) ([]string, error) {
+	var touched []string
+	for _, g := range q.groups {
+		for _, p := range g.lines {
+			n, err := take(ctx, tx, p.g.ID, p.sku, p.row.Quantity)
+			if err != nil {
+				return nil, fmt.Errorf("order: hold stock: %w", err)
+			}
+			if n == 0 {
+				return nil, apperr.New(apperr.Conflict, fmt.Sprintf("%s: sold out just now. Please check your order again.", p.card.TreName.Txt))
+			}
+			touched = append(touched, p.g.UID)
+		}
+	}
+	return touched, nil
+}
+
+func take(ctx context.Context, tx *ent.Tx, goodsID int, k *ent.Sku, q int) (int, error) {
+	if k != nil {
+		return tx.Sku.Update().Where(sku.IDEQ(k.ID), sku.StockGTE(q)).AddStock(-q).Save(ctx)
+	}
+	return tx.Goods.Update().Where(goods.IDEQ(goodsID), goods.StockGTE(q)).AddStock(-q).AddVersion(1).Save(ctx)
+}
+
+// replay answers a makeOrderData already done under requestId.
+func (s *Service) replay(ctx context.Context, userID int, requestID string) (*Placed, error) {
+	p, err := s.db.Payment.Query().Where(entpay.UserIDEQ(userID), entpay.RequestIDEQ(requestID)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("order: find request: %w", err)
+	}
+	orders, err := s.db.Order.Query().Where(order.PaymentUIDEQ(p.UID)).Order(ent.Asc(order.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("order: replay: %w", err)
+	}
+	res := &Placed{PayUID: p.UID, OrderNumbers: []string{}, Total: s.cat.Money(p.Amount, p.Currency)}
+	for _, o := range orders {
+		res.OrderNumbers = append(res.OrderNumbers, o.Number)
+	}
+	return res, nil
+}
+
+// QuickLine is one configuration to price (calPrice/quick).
+type QuickLine struct {
+	TreID    string                  `json:"treId"`
+	SkuID    string                  `json:"skuId"`
+	Quantity int                     `json:"quantity"`
+	Options  []schema.ScenarioChoice `json:"scenarioOptions"`
+}
+
+// QuickPrice is a priced configuration.
+type QuickPrice struct {
+	TreID     string        `json:"treId"`
+	UnitPrice catalog.Price `json:"unitPrice"`
+	LineTotal catalog.Price `json:"lineTotal"`
+}
+
+// Quick prices configurations without a cart (product page quantity
+// changes): the same rules as checkout.
+func (s *Service) Quick(ctx context.Context, lines []QuickLine, cur string) ([]QuickPrice, catalog.Price, error) {
+	if len(lines) == 0 || len(lines) > 100 {
+		return nil, catalog.Price{}, apperr.Invalid("lines", "FormatError", "Give from 1 to 100 lines to price.")
+	}
+	c := s.currency(cur)
+	out := make([]QuickPrice, 0, len(lines))
+	var total int64
+	for _, l := range lines {
+		g, err := s.db.Goods.Query().Where(goods.UIDEQ(l.TreID)).WithSkus().WithRanges().WithPrices().
+			WithLabels(func(q *ent.ScenarioLabelQuery) { q.WithOptions() }).Only(ctx)
+		if ent.IsNotFound(err) {
+			return nil, catalog.Price{}, apperr.NotFoundf("goods not found")
+		}
+		if err != nil {
+			return nil, catalog.Price{}, fmt.Errorf("order: quick: %w", err)
+		}
+		k := cart.SkuOf(g, l.SkuID)
+		if l.SkuID != "" && k == nil {
+			return nil, catalog.Price{}, apperr.Invalid("skuId", "PSSp", "This item has no such specification.")
+		}
+		if l.Quantity < max(g.MinQty, 1) || l.Quantity > cart.MaxQuantity {
+			return nil, catalog.Price{}, apperr.Invalid("quantity", "MinQty",
+				fmt.Sprintf("The quantity must be from %d to %d.", max(g.MinQty, 1), cart.MaxQuantity))
+		}
+		unit, _ := s.cat.UnitMinor(g, k, l.Quantity, cart.Surcharge(g, l.Options), c.Code)
+		line := unit * int64(l.Quantity)
+		total += line
+		out = append(out, QuickPrice{TreID: l.TreID, UnitPrice: s.cat.Money(unit, c.Code), LineTotal: s.cat.Money(line, c.Code)})
+	}
+	return out, s.cat.Money(total, c.Code), nil
+}

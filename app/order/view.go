@@ -1,0 +1,165 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"souk/app/catalog"
+	"souk/app/money"
+	"souk/ent"
+	"souk/ent/identity"
+	"souk/ent/payment"
+	"souk/ent/schema"
+)
+
+// Line is an order or checkout line as clients see it.
+type Line struct {
+	GoodsUID  string                  `json:"goodsUid"`
+	SkuUID    string                  `json:"skuUid"`
+	Name      string                  `json:"name"`
+	ImageURL  string                  `json:"imageUrl"`
+	Options   []schema.ScenarioChoice `json:"options"`
+	Quantity  int                     `json:"quantity"`
+	UnitPrice catalog.Price           `json:"unitPrice"`
+	LineTotal catalog.Price           `json:"lineTotal"`
+}
+
+// Delivery is a dress order's promise, as clients see it.
+type Delivery struct {
+	AcceptedBy    time.Time `json:"acceptedBy"`
+	StandardBy    time.Time `json:"standardBy"`
+	EstimatedBy   time.Time `json:"estimatedBy"`
+	TailoringDays int       `json:"tailoringDays"`
+	ShippingDays  int       `json:"shippingDays"`
+}
+
+// Event is one step of the tracking timeline.
+type Event struct {
+	Status int       `json:"status"`
+	Note   string    `json:"note"`
+	At     time.Time `json:"at"`
+}
+
+// View is an order as its buyer sees it.
+type View struct {
+	Number         string                 `json:"orderNumber"`
+	Status         int                    `json:"status"`
+	StatusName     string                 `json:"statusName"`
+	CreatedAt      time.Time              `json:"createdAt"`
+	PayBy          time.Time              `json:"payBy"`
+	PaidAt         *time.Time             `json:"paidAt,omitempty"`
+	SellerUID      string                 `json:"sellerUid"`
+	SellerName     string                 `json:"sellerName"`
+	Currency       money.Currency         `json:"currency"`
+	GoodsTotal     catalog.Price          `json:"goodsTotal"`
+	Shipping       catalog.Price          `json:"shipping"`
+	Total          catalog.Price          `json:"total"`
+	Address        schema.AddressSnapshot `json:"address"`
+	Note           string                 `json:"note"`
+	Lines          []Line                 `json:"lines"`
+	PayUID         string                 `json:"payUid"`
+	PayMethod      int                    `json:"payMethod"`
+	PayStatus      string                 `json:"payStatus"`
+	PayFailure     string                 `json:"payFailure,omitempty"`
+	Carrier        string                 `json:"carrier"`
+	TrackingNumber string                 `json:"trackingNumber"`
+	Delivery       *Delivery              `json:"delivery,omitempty"`
+	Events         []Event                `json:"events"`
+	Actions        Actions                `json:"actions"`
+}
+
+// views builds the buyer's view of loaded orders (lines and events loaded).
+func (s *Service) views(ctx context.Context, db *ent.Client, rows []*ent.Order) ([]View, error) {
+	sellerIDs, payUIDs := []int{}, []string{}
+	for _, o := range rows {
+		sellerIDs = append(sellerIDs, o.SellerID)
+		payUIDs = append(payUIDs, o.PaymentUID)
+	}
+	sellers, err := db.Identity.Query().Where(identity.IDIn(sellerIDs...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("order: sellers: %w", err)
+	}
+	pays, err := db.Payment.Query().Where(payment.UIDIn(payUIDs...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("order: payments: %w", err)
+	}
+	byID := map[int]*ent.Identity{}
+	for _, x := range sellers {
+		byID[x.ID] = x
+	}
+	payBy := map[string]*ent.Payment{}
+	for _, p := range pays {
+		payBy[p.UID] = p
+	}
+	out := make([]View, 0, len(rows))
+	for _, o := range rows {
+		out = append(out, s.view(o, byID[o.SellerID], payBy[o.PaymentUID]))
+	}
+	return out, nil
+}
+
+func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View {
+	cur, ok := s.cat.Currency(o.Currency)
+	if !ok {
+		cur = money.Currency{Code: o.Currency, Symbol: o.Currency}
+	}
+	v := View{
+		Number: o.Number, Status: o.Status, StatusName: StatusNames[o.Status], CreatedAt: o.CreatedAt,
+		PayBy: o.PayBy, PaidAt: o.PaidAt, Currency: cur,
+		GoodsTotal: s.cat.Money(o.GoodsTotal, o.Currency), Shipping: s.cat.Money(o.Shipping, o.Currency),
+		Total: s.cat.Money(o.Total, o.Currency), Address: o.Address, Note: o.Note, PayUID: o.PaymentUID,
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Actions: actionsFor(o.Status),
+		Lines: []Line{}, Events: []Event{},
+	}
+	if seller != nil {
+		v.SellerUID, v.SellerName = seller.UID, seller.Name
+	}
+	if p != nil {
+		v.PayMethod, v.PayStatus = p.Method, p.Status
+		if p.Status == "failed" {
+			v.PayFailure = p.Failure
+		}
+	}
+	if d := o.Delivery; d != nil {
+		v.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
+			TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+	}
+	for _, l := range o.Edges.Lines {
+		v.Lines = append(v.Lines, Line{GoodsUID: l.GoodsUID, SkuUID: l.SkuUID, Name: l.Name, ImageURL: l.ImageURL,
+			Options: orEmpty(l.Options), Quantity: l.Quantity, UnitPrice: s.cat.Money(l.UnitPrice, o.Currency),
+			LineTotal: s.cat.Money(l.LineTotal, o.Currency)})
+	}
+	for _, e := range o.Edges.Events {
+		v.Events = append(v.Events, Event{Status: e.Status, Note: e.Note, At: e.At})
+	}
+	return v
+}
+
+func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
+	if o == nil {
+		return []schema.ScenarioChoice{}
+	}
+	return o
+}
+
+// addWorkingDays counts n days from t, skipping Saturdays and Sundays.
+func addWorkingDays(t time.Time, n int) time.Time {
+	for n > 0 {
+		t = t.AddDate(0, 0, 1)
+		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return t
+}
+
+// dressDelivery is SPEC §9's promise, fixed when the order is made.
+func dressDelivery(now time.Time) *schema.Delivery {
+	d := catalog.DressDelivery(now)
+	return &schema.Delivery{
+		AcceptedBy: time.UnixMilli(d.Accepted).UTC(), StandardBy: time.UnixMilli(d.Standard).UTC(),
+		TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays,
+		EstimatedBy: addWorkingDays(now, d.TailoringDays+d.ShippingDays).UTC(),
+	}
+}

@@ -1,0 +1,205 @@
+package api
+
+import (
+	"context"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"souk/app/apperr"
+	"souk/app/order"
+	"souk/app/payment"
+)
+
+// Orders serves checkout, payments, Doge and the buyer's orders (SPEC §7
+// "Orders"; encrypted POST, plain JSON accepted too).
+type Orders struct {
+	*Accounts
+	svc *order.Service
+}
+
+// NewOrders makes the order handlers.
+func NewOrders(a *Accounts, s *order.Service) *Orders { return &Orders{Accounts: a, svc: s} }
+
+// SignatureHeader carries a provider callback's signature.
+const SignatureHeader = "Souk-Signature"
+
+// Register mounts the calls.
+func (h *Orders) Register(g *echo.Group) {
+	g.POST("/order/createCheck", signed(h, h.createCheck))
+	g.POST("/order/preOrderData", signed(h, h.preOrderData))
+	g.POST("/calPrice/quick", h.quick)
+	g.POST("/order/makeOrderData", signed(h, h.makeOrderData))
+	g.POST("/order/payChange", signed(h, h.payChange))
+	g.POST("/payments/test/confirm", signed(h, h.confirm))
+	g.POST("/payments/webhook", h.webhook)
+	g.POST("/dogePay/showTransactionPageData", signed(h, h.dogePage))
+	g.POST("/dogePay/showTransactionProgress", signed(h, h.dogeProgress))
+	g.POST("/dogePay/simulateSend", signed(h, h.dogeSimulate))
+	g.POST("/order/getRefundDogeAddresses", signed(h, h.refundAddresses))
+	g.POST("/order/list", signed(h, h.list))
+	g.POST("/order/detail", signed(h, h.detail))
+	g.POST("/order/cancel", signed(h, h.cancel))
+	g.POST("/order/delete", signed(h, h.remove))
+	g.POST("/order/sureReceived", signed(h, h.sureReceived))
+	g.POST("/operations/order/ship", signed(h, h.ship))
+}
+
+// orderReq is every field the order calls take.
+type orderReq struct {
+	Lines       []order.Seen       `json:"lines"`
+	AddressID   string             `json:"addressId"`
+	RequestID   string             `json:"requestId"`
+	Total       float64            `json:"total"`
+	Note        string             `json:"note"`
+	PayUID      string             `json:"payUid"`
+	UID         string             `json:"uid"`
+	PayMethod   int                `json:"payMethod"`
+	Card        *payment.CardInput `json:"card"`
+	Approve     bool               `json:"approve"`
+	OrderNumber string             `json:"orderNumber"`
+	Status      int                `json:"status"`
+	Page        int                `json:"page"`
+	PageSize    int                `json:"pageSize"`
+	Carrier     string             `json:"carrier"`
+	Tracking    string             `json:"trackingNumber"`
+}
+
+type orderCall func(ctx context.Context, uid int, req *orderReq, rc reqCtx) (any, error)
+
+// signed binds the body, authenticates the caller and answers fn's result,
+// sealed when the request was.
+func signed(h *Orders, fn orderCall) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var req orderReq
+		sealed, err := h.bind(c, &req)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		caller, err := h.caller(c)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		out, err := fn(c.Request().Context(), caller.User.ID, &req, h.ctxOf(c))
+		if err != nil {
+			return h.fail(c, err)
+		}
+		return h.ok(c, sealed, out)
+	}
+}
+
+func (h *Orders) createCheck(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.CreateCheck(ctx, uid, r.Lines, rc.lang, rc.currency)
+}
+
+func (h *Orders) preOrderData(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.Preview(ctx, uid, r.AddressID, rc.lang, rc.currency)
+}
+
+// quick prices configurations; it needs no login (the product page uses it).
+func (h *Orders) quick(c echo.Context) error {
+	var req struct {
+		Lines []order.QuickLine `json:"lines"`
+	}
+	sealed, err := h.bind(c, &req)
+	if err != nil {
+		return h.fail(c, err)
+	}
+	lines, total, err := h.svc.Quick(c.Request().Context(), req.Lines, h.ctxOf(c).currency)
+	if err != nil {
+		return h.fail(c, err)
+	}
+	return h.ok(c, sealed, map[string]any{"lines": lines, "total": total})
+}
+
+func (h *Orders) makeOrderData(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.Place(ctx, uid, order.PlaceInput{RequestID: r.RequestID, AddressID: r.AddressID, Total: r.Total,
+		Note: r.Note, Lang: rc.lang, Cur: rc.currency})
+}
+
+func (h *Orders) payChange(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.Pay(ctx, uid, order.PayInput{PayUID: r.PayUID, Method: r.PayMethod, Card: r.Card})
+}
+
+func (h *Orders) confirm(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.Confirm(ctx, uid, r.PayUID, r.Approve)
+}
+
+// webhook receives provider callbacks: the signature is the authentication.
+// A refused callback answers an HTTP error so the provider retries it.
+func (h *Orders) webhook(c echo.Context) error {
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 64<<10))
+	if err != nil {
+		return c.NoContent(http.StatusBadRequest)
+	}
+	err = h.svc.Callback(c.Request().Context(), body, c.Request().Header.Get(SignatureHeader))
+	if apperr.CodeOf(err) == apperr.Forbidden {
+		return c.JSON(http.StatusUnauthorized, Envelope{Code: apperr.Forbidden, Easg: "The callback could not be verified."})
+	}
+	if err != nil {
+		h.log.Error("api: payment callback", "err", err)
+		return c.JSON(http.StatusInternalServerError, Envelope{Code: apperr.InternalProblem, Easg: "An exception occurs"})
+	}
+	return c.JSON(http.StatusOK, Envelope{Code: apperr.OK})
+}
+
+func (h *Orders) dogePage(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.DogePage(ctx, uid, first(r.UID, r.PayUID))
+}
+
+func (h *Orders) dogeProgress(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.DogeProgress(ctx, uid, first(r.UID, r.PayUID))
+}
+
+func (h *Orders) dogeSimulate(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	txid, err := h.svc.SimulateSend(ctx, uid, first(r.UID, r.PayUID))
+	return map[string]string{"txid": txid}, err
+}
+
+func (h *Orders) refundAddresses(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.RefundAddresses(ctx, uid, r.OrderNumber)
+}
+
+func (h *Orders) list(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.List(ctx, uid, r.Status, max(r.Page, 1), r.PageSize)
+}
+
+func (h *Orders) detail(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.Detail(ctx, uid, r.OrderNumber)
+}
+
+func (h *Orders) cancel(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.Cancel(ctx, uid, r.OrderNumber)
+}
+
+func (h *Orders) remove(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return nil, h.svc.Delete(ctx, uid, r.OrderNumber)
+}
+
+func (h *Orders) sureReceived(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.SureReceived(ctx, uid, r.OrderNumber)
+}
+
+// ship is the seller's call: only the owner of the selling identity finds the order.
+func (h *Orders) ship(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
+	return h.svc.Ship(ctx, uid, r.OrderNumber, r.Carrier, r.Tracking)
+}
+
+func first(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// DevShip ships an order as its seller would, with a made-up tracking
+// number (DEV only: the demo's sellers have no logins).
+func (h *Orders) DevShip(c echo.Context) error {
+	n := c.Param("number")
+	v, err := h.svc.Ship(c.Request().Context(), 0, n, "Souk Post", "SP"+n)
+	if err != nil {
+		return h.fail(c, err)
+	}
+	return h.ok(c, false, v)
+}
