@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/account"
+	"souk/app/address"
 	"souk/app/ai"
 	"souk/app/cart"
 	"souk/app/catalog"
@@ -172,10 +173,11 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	orders := startOrders(bg, cfg, db, cat, sender, versions, log)
 	e := New(Deps{
 		Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
-		Carts:    api.NewCarts(accountAPI, cart.New(db, cat)),
-		Orders:   api.NewOrders(accountAPI, orders),
-		Searches: api.NewSearches(handlers, searchSvc, vis, db),
-		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+		Carts:     api.NewCarts(accountAPI, cart.New(db, cat)),
+		Addresses: api.NewAddresses(accountAPI, address.New(db)),
+		Orders:    api.NewOrders(accountAPI, orders),
+		Searches:  api.NewSearches(handlers, searchSvc, vis, db),
+		Media:     mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
 	if cfg.Dev {

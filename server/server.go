@@ -26,6 +26,7 @@ type Deps struct {
 	Accounts  *api.Accounts
 	Searches  *api.Searches
 	Carts     *api.Carts
+	Addresses *api.Addresses
 	Orders    *api.Orders
 	Outbox    *mail.Outbox // the development outbox, when DEV is set
 	DataDir   string
@@ -63,6 +64,7 @@ func New(d Deps) *echo.Echo {
 	d.Accounts.Register(apiGroup)
 	d.Searches.Register(apiGroup)
 	d.Carts.Register(apiGroup)
+	d.Addresses.Register(apiGroup)
 	d.Orders.Register(apiGroup)
 	// Uploads carry up to 16 MB of base64: outside the API group's 12 MB limit.
 	upload := d.Accounts.Upload(filepath.Join(d.DataDir, "media"))

@@ -15,6 +15,13 @@ import { ChangeEmailPage } from "./pages/account/ChangeEmailPage";
 import { DestroyAPage, DestroyBPage, DestroyIntroPage } from "./pages/account/DestroyPages";
 import { BlockPage, DeclarePage, QrLoginPage, UserPage } from "./pages/account/SmallPages";
 import { CartPage } from "./pages/cart/CartPage";
+import { AddressManagementPage } from "./pages/address/AddressManagementPage";
+import { AddressEditPage } from "./pages/address/AddressEditPage";
+import { MakeOrderPage } from "./pages/order/MakeOrderPage";
+import { MyOrdersPage } from "./pages/order/MyOrdersPage";
+import { MyOrderPage } from "./pages/order/MyOrderPage";
+import { ShippingInfoPage } from "./pages/order/ShippingInfoPage";
+import { DogePayPage } from "./pages/order/DogePayPage";
 import type { PageName, SoukData } from "./lib/types";
 import "./styles.css";
 import "./icons.css";
@@ -39,6 +46,13 @@ const pages: Record<PageName, ComponentType> = {
   qrlogin: QrLoginPage,
   declare: DeclarePage,
   cart: CartPage,
+  addresses: AddressManagementPage,
+  addressEdit: AddressEditPage,
+  makeorder: MakeOrderPage,
+  myorders: MyOrdersPage,
+  myorder: MyOrderPage,
+  shippinginfo: ShippingInfoPage,
+  dogepay: DogePayPage,
 };
 
 // App is the whole document for one page. The server picks the page and

@@ -64,21 +64,29 @@ func selected(ctx context.Context, db *ent.Client, userID int) ([]*ent.CartLine,
 	return rows, nil
 }
 
-// price checks and prices lines in currency code cur.
-func (s *Service) price(ctx context.Context, rows []*ent.CartLine, lang, cur string) (*quote, error) {
+// cards loads how the lines' goods are shown (names, pictures). It reads
+// outside any transaction: call it before one starts, never inside, or
+// concurrent checkouts wait on each other for database connections.
+func (s *Service) cards(ctx context.Context, rows []*ent.CartLine, lang, cur string) (map[string]catalog.Card, error) {
 	uids := make([]string, 0, len(rows))
 	for _, r := range rows {
 		uids = append(uids, r.Edges.Goods.UID)
 	}
-	cards, err := s.cat.CardsByUID(ctx, uids, lang, cur)
-	if err != nil {
-		return nil, err
-	}
+	return s.cat.CardsByUID(ctx, uids, lang, cur)
+}
+
+// price checks and prices lines in currency code cur.
+func (s *Service) price(rows []*ent.CartLine, cards map[string]catalog.Card, cur string) (*quote, error) {
+	var err error
 	q := &quote{cur: s.currency(cur)}
 	bySeller := map[int]*group{}
 	for _, r := range rows {
 		g := r.Edges.Goods
-		p := &priced{row: r, g: g, sku: cart.SkuOf(g, r.SkuUID), card: cards[g.UID]}
+		card, ok := cards[g.UID]
+		if !ok { // the cart changed since the cards were read
+			return nil, apperr.New(apperr.Conflict, "Your cart changed at the same time. Please check your order again.")
+		}
+		p := &priced{row: r, g: g, sku: cart.SkuOf(g, r.SkuUID), card: card}
 		if err := cart.Check(g, p.sku, r.Quantity); err != nil || (r.SkuUID != "" && p.sku == nil) {
 			q.problems = append(q.problems, problemOf(r.UID, p.card.TreName.Txt, err))
 			continue
@@ -166,7 +174,11 @@ func (s *Service) CreateCheck(ctx context.Context, userID int, seen []Seen, lang
 	if len(rows) == 0 {
 		return nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
 	}
-	q, err := s.price(ctx, rows, lang, cur)
+	cards, err := s.cards(ctx, rows, lang, cur)
+	if err != nil {
+		return nil, err
+	}
+	q, err := s.price(rows, cards, cur)
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,11 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 	if err != nil {
 		return nil, err
 	}
-	q, err := s.price(ctx, rows, lang, cur)
+	cards, err := s.cards(ctx, rows, lang, cur)
+	if err != nil {
+		return nil, err
+	}
+	q, err := s.price(rows, cards, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -118,12 +122,20 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 	if done, err := s.replay(ctx, userID, in.RequestID); done != nil || err != nil {
 		return done, err
 	}
+	before, err := selected(ctx, s.db, userID)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := s.cards(ctx, before, in.Lang, in.Cur)
+	if err != nil {
+		return nil, err
+	}
 	var res *Placed
 	var touched []string
 	var made []*ent.Order
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
-		res, made, touched, err = s.place(ctx, tx, userID, in)
+		res, made, touched, err = s.place(ctx, tx, userID, in, cards)
 		return err
 	})
 	if err != nil {
@@ -143,7 +155,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 	return res, nil
 }
 
-func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInput) (*Placed, []*ent.Order, []string, error) {
+func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInput, cards map[string]catalog.Card) (*Placed, []*ent.Order, []string, error) {
 	db := tx.Client()
 	rows, err := selected(ctx, db, userID)
 	if err != nil {
@@ -159,7 +171,7 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 	if addr == nil {
 		return nil, nil, nil, apperr.Invalid("addressId", "IncorrectEntry", "Add a delivery address first.")
 	}
-	q, err := s.price(ctx, rows, in.Lang, in.Cur)
+	q, err := s.price(rows, cards, in.Cur)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -30,20 +30,28 @@ var loaders = map[string]loader{
 	"404":                                loadNotFound,
 	// Account pages: public shells; the browser fills them in after it has
 	// read the session (SSR output is shared, so never private data).
-	"login":                shell("login"),
-	"register":             shell("register"),
-	"forgetPwd":            shell("forgetPwd"),
-	"editProfile":          shell("editProfile"),
-	"mysafes":              shell("mysafes"),
-	"changemyaccountemail": shell("changeEmail"),
-	"destroyaccountintro":  shell("destroyIntro"),
-	"destroymyaccounta":    shell("destroyA"),
-	"destroymyaccountb":    shell("destroyB"),
-	"prisafedeclare":       shell("declare"),
-	"cart":                 shell("cart"),
-	"block/{code}":         loadBlock,
-	"qrlogin/{ticket}":     loadQR,
-	"user":                 loadUser,
+	"login":                   shell("login"),
+	"register":                shell("register"),
+	"forgetPwd":               shell("forgetPwd"),
+	"editProfile":             shell("editProfile"),
+	"mysafes":                 shell("mysafes"),
+	"changemyaccountemail":    shell("changeEmail"),
+	"destroyaccountintro":     shell("destroyIntro"),
+	"destroymyaccounta":       shell("destroyA"),
+	"destroymyaccountb":       shell("destroyB"),
+	"prisafedeclare":          shell("declare"),
+	"cart":                    shell("cart"),
+	"addressmanagement":       shell("addresses"),
+	"addressedit/{addressId}": shellWith("addressEdit", "addressId"), // "new" or an address id
+	"block/{code}":            loadBlock,
+	"qrlogin/{ticket}":        loadQR,
+	"user":                    loadUser,
+	// Buying pages: private, so shells too; the param is only echoed back.
+	"makeorder":                  shell("makeorder"),
+	"myorders":                   shell("myorders"),
+	"myorder/{orderNumber}":      shellWith("myorder", "orderNumber"),
+	"shippinginfo/{orderNumber}": shellWith("shippinginfo", "orderNumber"),
+	"dogepay/{uid}":              shellWith("dogepay", "uid"),
 }
 
 // shell serves a page whose content the browser loads itself.
@@ -51,6 +59,32 @@ func shell(page string) loader {
 	return func(context.Context, *Site, Request) (*Loaded, error) {
 		return &Loaded{Page: page, Status: 200, Deps: []string{"enums"}}, nil
 	}
+}
+
+// shellWith is a shell that hands one route parameter (an order number, a
+// payment uid) to the page, which loads the rest itself. Only ids that look
+// like ids are accepted: the page cache keys on the path.
+func shellWith(page, param string) loader {
+	return func(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+		v := r.Params[param]
+		if !isID(v) {
+			return &Loaded{Page: "notfound", Status: 404}, nil
+		}
+		return &Loaded{Page: page, Status: 200, Data: PageData{Param: v}, Deps: []string{"enums"}}, nil
+	}
+}
+
+// isID accepts 1 to 64 letters, digits, '-' and '_'.
+func isID(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func loadBlock(_ context.Context, _ *Site, r Request) (*Loaded, error) {

@@ -41,7 +41,9 @@ export interface RegionItem { c: string; y: string; name: string }
 export interface NumberFormat { dec: string; group: string; symbolAfter: boolean }
 
 export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
-  | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart";
+  | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
+  | "addresses" | "addressEdit"
+  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;

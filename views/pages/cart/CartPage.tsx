@@ -2,16 +2,18 @@ import { useEffect, useState } from "react";
 import { AuthFrame } from "../auth/AuthFrame";
 import { useData, usePrice, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
-import { goodsPath } from "../../lib/paths";
+import { goodsPath, withLang } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
 import type { Card, Price } from "../../lib/types";
 
 interface Line { id: string; goods: Card; quantity: number; selected: boolean; unitPrice: Price; available: boolean }
 interface Group { sellerUid: string; sellerName: string; lines: Line[] }
+interface Problem { lineId: string; name: string; kind: string; message: string }
 
 // CartPage lists the cart by seller. Quantities follow the goods' minimum
 // order quantity and stock (the server refuses anything else and says why);
-// prices come from the server. Checkout arrives with addresses and orders.
+// prices come from the server. Checkout checks the selected lines first
+// (order/createCheck) and shows what stands in the way beside each line.
 export function CartPage() {
   const t = useT();
   const price = usePrice();
@@ -21,6 +23,7 @@ export function CartPage() {
   const setCartQty = useShop((s) => s.setCartQty);
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const load = async () => {
     const g = await api<Group[]>("shoppingCartList", {});
     setGroups(g);
@@ -30,6 +33,7 @@ export function CartPage() {
   const act = async (path: string, body: object) => {
     if (busy) return;
     setBusy(true);
+    setProblems([]);
     try { await api(path, body); } catch { /* the toast said why */ }
     try { await load(); } finally { setBusy(false); }
   };
@@ -37,12 +41,32 @@ export function CartPage() {
   const selected = lines.filter((l) => l.selected && l.available);
   const total = selected.reduce((s, l) => s + l.unitPrice.amount * l.quantity, 0);
   const currency = selected[0]?.unitPrice.currency;
+  const checkout = async () => {
+    if (busy || selected.length === 0) return;
+    setBusy(true);
+    try {
+      // The prices shown here go along, so a change since is told, not paid.
+      const seen = selected.map((l) => ({ id: l.id, unitPrice: l.unitPrice.amount }));
+      const r = await api<{ ok: boolean; problems: Problem[] }>("order/createCheck", { lines: seen });
+      if (r.ok) { location.assign(withLang(lang, "/makeorder")); return; }
+      setProblems(r.problems ?? []);
+      await load();
+    } catch { /* the toast said why */ }
+    setBusy(false);
+  };
+  const lineIds = new Set(lines.map((l) => l.id));
+  const loose = problems.filter((p) => !lineIds.has(p.lineId));
   return (
     <AuthFrame title={t("Cart")} loginRequired>
       {groups === null ? <p className="muted">{t("LoadingAccount")}</p> : lines.length === 0 ? (
         <p className="muted" data-testid="cart-empty">{t("CartEmpty")}</p>
       ) : (
         <div className="cart" data-testid="cart">
+          {loose.length ? (
+            <ul className="check-problems" role="alert">
+              {loose.map((p, i) => <li key={i} data-testid="check-problem">{p.name ? p.name + ": " : ""}{p.message}</li>)}
+            </ul>
+          ) : null}
           <label className="check">
             <input type="checkbox" checked={lines.every((l) => l.selected)} disabled={busy}
               onChange={(e) => act(e.target.checked ? "shoppingSelectAll" : "shoppingUnSelectAll", {})} />
@@ -60,6 +84,7 @@ export function CartPage() {
                     <a href={goodsPath(lang, l.goods.treId, l.goods.uri)} lang={txtLang(l.goods.treName, lang)}>{l.goods.treName.txt}</a>
                     <span className="price" dir="ltr">{price(l.unitPrice)}</span>
                     {l.available ? null : <span className="stock off">{t("NotAvailable")}</span>}
+                    {problems.filter((p) => p.lineId === l.id).map((p, i) => <span key={i} className="check-problem" role="alert" data-testid="check-problem">{p.message}</span>)}
                   </div>
                   <div className="stepper">
                     <button type="button" className="icon-btn" disabled={busy || l.quantity <= l.goods.priceData.minQty}
@@ -73,6 +98,7 @@ export function CartPage() {
             </section>
           ))}
           <p className="cart-total" data-testid="cart-total">{t("CartTotal")} <strong dir="ltr">{currency ? price({ currency, amount: Math.round(total * 100) / 100 }) : "—"}</strong></p>
+          <button type="button" className="btn primary wide cart-checkout" disabled={busy || selected.length === 0} onClick={() => void checkout()} data-testid="checkout">{t("Checkout")}</button>
         </div>
       )}
     </AuthFrame>
