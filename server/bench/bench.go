@@ -74,6 +74,9 @@ func Run(ctx context.Context, o Options) error {
 	go srv.Serve(ln) //nolint:errcheck // closed below
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()
+	if os.Getenv("BENCH_ONLY") == "buying" { // just the buying figures (quick)
+		return buying(ctx, a, base, o.Out)
+	}
 	product, err := productPath(a)
 	if err != nil {
 		return err
@@ -98,10 +101,23 @@ func Run(ctx context.Context, o Options) error {
 	if err := searchFigures(ctx, a, base, dir, o.Out); err != nil {
 		return err
 	}
+	if err := buying(ctx, a, base, o.Out); err != nil {
+		return err
+	}
 	js, css := clientSize(a)
 	fmt.Fprintf(o.Out, "\nFirst-load client JavaScript: %.1f KB gzipped (CSS %.1f KB gzipped)\n", float64(js)/1024, float64(css)/1024)
 	fmt.Fprintf(o.Out, "Resident memory after the load: %s\n", rss())
 	return nil
+}
+
+// buying prints add-to-cart and checkout figures on SQLite (this store)
+// and on PostgreSQL when a server is configured.
+func buying(ctx context.Context, a *server.App, base string, out io.Writer) error {
+	fmt.Fprintf(out, "\nBuying through the API, %d concurrent shoppers × %d rounds (add to cart, price, place order):\n", buyers, rounds)
+	if err := buyingFigures(ctx, a, base, "sqlite", out); err != nil {
+		return err
+	}
+	return postgresBuying(ctx, out)
 }
 
 func productPath(a *server.App) (string, error) {
