@@ -439,7 +439,10 @@ func TestListFiltersAndPages(t *testing.T) {
 		if _, err := f.Cancel(ctx, u, numbers[0]); err != nil {
 			t.Fatal(err)
 		}
-		tests := []struct{ status, page, size, want int; next bool }{
+		tests := []struct {
+			status, page, size, want int
+			next                     bool
+		}{
 			{0, 1, 2, 2, true}, {0, 2, 2, 1, false}, {AwaitingPayment, 1, 10, 2, false}, {Cancelled, 1, 10, 1, false}, {Shipped, 1, 10, 0, false},
 		}
 		for _, tt := range tests {

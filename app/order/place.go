@@ -11,9 +11,9 @@ import (
 	"souk/app/payment"
 	"souk/ent"
 	"souk/ent/cartline"
-	entpay "souk/ent/payment"
 	"souk/ent/goods"
 	"souk/ent/order"
+	entpay "souk/ent/payment"
 	"souk/ent/schema"
 	"souk/ent/sku"
 )
