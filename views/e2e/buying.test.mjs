@@ -107,10 +107,10 @@ test("cart → checkout → pay by card → the order is paid", async () => {
   await page.goto(`${store.base}/en/cart`);
   await ready();
   await page.waitForSelector("[data-testid=cart-line]");
-  const qty = () => page.$$eval("[data-testid=qty]", (xs) => xs.map((x) => Number(x.textContent)));
+  const qty = () => page.$$eval("[data-testid=qty]", (xs) => xs.map((x) => Number(x.value)));
   const before = await qty();
   await page.locator("[data-testid=qty-plus]").first().click();
-  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=qty]").textContent) === n + 1, before[0]);
+  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=qty]").value) === n + 1, before[0]);
   await Promise.all([page.waitForURL(/\/en\/makeorder$/), page.click("[data-testid=checkout]")]);
   await ready();
   await page.waitForSelector("[data-testid=checkout-page]");

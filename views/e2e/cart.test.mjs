@@ -31,9 +31,9 @@ test("add to cart from the product page, see the badge, change the quantity, rem
   assert.match(await page.textContent("[data-testid=cart-link] [data-testid=badge]"), /^[1-9]\d*$/);
   await page.click("[data-testid=cart-link]");
   await page.waitForSelector("[data-testid=cart-line]");
-  const before = Number(await page.textContent("[data-testid=qty]"));
+  const before = Number(await page.inputValue("[data-testid=qty]"));
   await page.click("[data-testid=qty-plus]");
-  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=qty]").textContent) === n + 1, before);
+  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=qty]").value) === n + 1, before);
   assert.match(await page.textContent("[data-testid=cart-total]"), /\$/);
   await page.click("[data-testid=remove]");
   await page.waitForSelector("[data-testid=cart-empty]");

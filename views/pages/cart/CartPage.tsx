@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { AuthFrame } from "../auth/AuthFrame";
 import { useData, usePrice, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
+import { QtyInput } from "./QtyInput";
 import { goodsPath, withLang } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
 import type { Card, Price } from "../../lib/types";
@@ -89,7 +90,7 @@ export function CartPage() {
                   <div className="stepper">
                     <button type="button" className="icon-btn" disabled={busy || l.quantity <= l.goods.priceData.minQty}
                       onClick={() => act("shoppingDecr", { id: l.id })} aria-label="−" data-testid="qty-minus">−</button>
-                    <span data-testid="qty">{l.quantity}</span>
+                    <QtyInput value={l.quantity} min={l.goods.priceData.minQty} busy={busy} onSet={(q) => act("shoppingModifyQuantity", { id: l.id, quantity: q })} />
                     <button type="button" className="icon-btn" disabled={busy} onClick={() => act("shoppingIncr", { id: l.id })} aria-label="+" data-testid="qty-plus">+</button>
                   </div>
                   <button type="button" className="linklike" disabled={busy} onClick={() => act("shoppingSetCartRemove", { ids: [l.id] })} data-testid="remove">{t("Delete")}</button>
