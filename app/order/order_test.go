@@ -55,6 +55,13 @@ func TestPlaceMakesOneOrderPerSellerAndHoldsStock(t *testing.T) {
 		if err != nil || v.Status != AwaitingPayment || len(v.Lines) == 0 || v.Address.PostalCode != "94103" || !v.Actions.Pay {
 			t.Fatalf("detail: %+v %v", v, err)
 		}
+		// The buyer is told of each order placed (notices go out in the background).
+		for deadline := time.Now().Add(5 * time.Second); f.mails.Load() < 2; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d notices mailed, want one per order", f.mails.Load())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 	})
 }
 
