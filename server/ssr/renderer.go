@@ -18,6 +18,7 @@ type Renderer struct {
 	mu       sync.RWMutex
 	pool     *Pool
 	bundle   *Bundle
+	previous map[string][]byte // the assets of the bundle before a swap
 	versions *version.Registry
 	log      *slog.Logger
 	Timeout  time.Duration
@@ -39,6 +40,11 @@ func (r *Renderer) Swap(b *Bundle) error {
 		return err
 	}
 	r.mu.Lock()
+	// Pages rendered before the swap (and stale cache copies served while
+	// they refresh) still name the old scripts: keep serving them.
+	if r.bundle != nil {
+		r.previous = r.bundle.Assets
+	}
 	r.pool, r.bundle = pool, b
 	r.mu.Unlock()
 	r.versions.Bump("bundle")
@@ -71,7 +77,10 @@ func (r *Renderer) Entry() Entry {
 func (r *Renderer) Asset(name string) ([]byte, bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	b, ok := r.bundle.Assets[name]
+	if b, ok := r.bundle.Assets[name]; ok {
+		return b, true
+	}
+	b, ok := r.previous[name]
 	return b, ok
 }
 

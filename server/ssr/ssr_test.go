@@ -206,3 +206,31 @@ func TestCacheEvictsBySize(t *testing.T) {
 		t.Fatalf("cache holds %d entries, %d bytes: not bounded", c.Len(), c.bytes)
 	}
 }
+
+// After a development rebuild, pages rendered before it (and stale cached
+// copies served while they refresh) name the old scripts: both stay served.
+func TestSwapKeepsServingThePreviousAssets(t *testing.T) {
+	b := testBundle(t)
+	r, err := NewRenderer(b, version.New(), quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old string
+	for name := range b.Assets {
+		old = name
+		break
+	}
+	next := *b
+	next.Assets = map[string][]byte{"entry-client-NEW.js": []byte("//new")}
+	if err := r.Swap(&next); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{old, "entry-client-NEW.js"} {
+		if _, ok := r.Asset(name); !ok {
+			t.Errorf("%s not served after the swap", name)
+		}
+	}
+	if _, ok := r.Asset("entry-client-NONE.js"); ok {
+		t.Error("an unknown asset was served")
+	}
+}
