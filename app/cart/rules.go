@@ -113,15 +113,12 @@ func checkQuantity(g *ent.Goods, sku *ent.Sku, q int) error {
 	return nil
 }
 
-// NotOnSale is the message for goods taken off sale.
-const NotOnSale = "This item is not on sale."
-
 // Check tells whether q pieces of g (with the chosen sku) can be bought now:
 // on sale, within the minimum order quantity, the line maximum and the
 // stock. Orders re-check every line with it when they are made.
 func Check(g *ent.Goods, sku *ent.Sku, q int) error {
 	if g.Saleable != 1 {
-		return apperr.New(apperr.Conflict, NotOnSale)
+		return apperr.New(apperr.Conflict, "This item is not on sale.")
 	}
 	return checkQuantity(g, sku, q)
 }

@@ -88,7 +88,7 @@ func (s *Service) price(rows []*ent.CartLine, cards map[string]catalog.Card, cur
 		}
 		p := &priced{row: r, g: g, sku: cart.SkuOf(g, r.SkuUID), card: card}
 		if err := cart.Check(g, p.sku, r.Quantity); err != nil || (r.SkuUID != "" && p.sku == nil) {
-			q.problems = append(q.problems, problemOf(r.UID, p.card.TreName.Txt, err))
+			q.problems = append(q.problems, problemOf(r.UID, p.card.TreName.Txt, g.Saleable == 1, err))
 			continue
 		}
 		unit, c := s.cat.UnitMinor(g, p.sku, r.Quantity, cart.Surcharge(g, r.Options), q.cur.Code)
@@ -138,16 +138,17 @@ func (s *Service) currency(code string) money.Currency {
 	return c
 }
 
-func problemOf(lineID, name string, err error) Problem {
+func problemOf(lineID, name string, onSale bool, err error) Problem {
 	p := Problem{LineID: lineID, Name: name, Kind: "stock", Message: "This item is no longer available."}
-	if ae, ok := apperr.As(err); ok {
+	ae, ok := apperr.As(err)
+	if ok {
 		p.Message = ae.Message
-		switch {
-		case ae.Message == cart.NotOnSale:
-			p.Kind = "offSale"
-		case ae.Fields["quantity"] != "":
-			p.Kind = "minQty"
-		}
+	}
+	switch {
+	case !onSale:
+		p.Kind = "offSale"
+	case ok && ae.Fields["quantity"] != "":
+		p.Kind = "minQty"
 	}
 	return p
 }

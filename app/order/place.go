@@ -303,16 +303,25 @@ func (s *Service) Quick(ctx context.Context, lines []QuickLine, cur string) ([]Q
 		return nil, catalog.Price{}, apperr.Invalid("lines", "FormatError", "Give from 1 to 100 lines to price.")
 	}
 	c := s.currency(cur)
+	uids := make([]string, 0, len(lines))
+	for _, l := range lines {
+		uids = append(uids, l.TreID)
+	}
+	rows, err := s.db.Goods.Query().Where(goods.UIDIn(uids...)).WithSkus().WithRanges().WithPrices().
+		WithLabels(func(q *ent.ScenarioLabelQuery) { q.WithOptions() }).All(ctx)
+	if err != nil {
+		return nil, catalog.Price{}, fmt.Errorf("order: quick: %w", err)
+	}
+	byUID := make(map[string]*ent.Goods, len(rows))
+	for _, g := range rows {
+		byUID[g.UID] = g
+	}
 	out := make([]QuickPrice, 0, len(lines))
 	var total int64
 	for _, l := range lines {
-		g, err := s.db.Goods.Query().Where(goods.UIDEQ(l.TreID)).WithSkus().WithRanges().WithPrices().
-			WithLabels(func(q *ent.ScenarioLabelQuery) { q.WithOptions() }).Only(ctx)
-		if ent.IsNotFound(err) {
+		g := byUID[l.TreID]
+		if g == nil {
 			return nil, catalog.Price{}, apperr.NotFoundf("goods not found")
-		}
-		if err != nil {
-			return nil, catalog.Price{}, fmt.Errorf("order: quick: %w", err)
 		}
 		k := cart.SkuOf(g, l.SkuID)
 		if l.SkuID != "" && k == nil {

@@ -52,6 +52,20 @@ func (a *Accounts) caller(c echo.Context) (*account.Caller, error) {
 	return a.acc.Authenticate(c.Request().Context(), c.Request().Header.Get("TOKEN"))
 }
 
+// signedIn binds the body into req and authenticates the caller: the
+// user id, and whether the request was sealed (so the answer is too).
+func (a *Accounts) signedIn(c echo.Context, req any) (int, bool, error) {
+	sealed, err := a.bind(c, req)
+	if err != nil {
+		return 0, sealed, err
+	}
+	caller, err := a.caller(c)
+	if err != nil {
+		return 0, sealed, err
+	}
+	return caller.User.ID, sealed, nil
+}
+
 type loginReq struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`

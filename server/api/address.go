@@ -43,18 +43,6 @@ type addressReq struct {
 	IsDefault  bool   `json:"isDefault"`
 }
 
-// signedIn binds the body and authenticates the caller: the user id.
-func (h *Addresses) signedIn(c echo.Context, req *addressReq) (int, error) {
-	if _, err := h.bind(c, req); err != nil {
-		return 0, err
-	}
-	caller, err := h.caller(c)
-	if err != nil {
-		return 0, err
-	}
-	return caller.User.ID, nil
-}
-
 // failT answers an address book error with its message in the caller's
 // language: the field messages, the limit and not found are catalog keys.
 func (h *Addresses) failT(c echo.Context, err error, country string) error {
@@ -87,7 +75,7 @@ func (h *Addresses) failT(c echo.Context, err error, country string) error {
 
 func (h *Addresses) list(c echo.Context) error {
 	var req addressReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -100,7 +88,7 @@ func (h *Addresses) list(c echo.Context) error {
 
 func (h *Addresses) detail(c echo.Context) error {
 	var req addressReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -113,7 +101,7 @@ func (h *Addresses) detail(c echo.Context) error {
 
 func (h *Addresses) save(c echo.Context) error {
 	var req addressReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -128,7 +116,7 @@ func (h *Addresses) save(c echo.Context) error {
 
 func (h *Addresses) remove(c echo.Context) error {
 	var req addressReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -140,7 +128,7 @@ func (h *Addresses) remove(c echo.Context) error {
 
 func (h *Addresses) setDefault(c echo.Context) error {
 	var req addressReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}

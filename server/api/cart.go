@@ -41,21 +41,9 @@ type cartReq struct {
 	Quantity         int                     `json:"quantity"`
 }
 
-// signedIn binds the body and authenticates the caller: the user id.
-func (h *Carts) signedIn(c echo.Context, req *cartReq) (int, error) {
-	if _, err := h.bind(c, req); err != nil {
-		return 0, err
-	}
-	caller, err := h.caller(c)
-	if err != nil {
-		return 0, err
-	}
-	return caller.User.ID, nil
-}
-
 func (h *Carts) add(c echo.Context) error {
 	var req cartReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -70,7 +58,7 @@ func (h *Carts) add(c echo.Context) error {
 func (h *Carts) step(by int) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req cartReq
-		uid, err := h.signedIn(c, &req)
+		uid, _, err := h.signedIn(c, &req)
 		if err != nil {
 			return h.fail(c, err)
 		}
@@ -84,7 +72,7 @@ func (h *Carts) step(by int) echo.HandlerFunc {
 
 func (h *Carts) modify(c echo.Context) error {
 	var req cartReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -97,7 +85,7 @@ func (h *Carts) modify(c echo.Context) error {
 
 func (h *Carts) list(c echo.Context) error {
 	var req cartReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -112,7 +100,7 @@ func (h *Carts) list(c echo.Context) error {
 func (h *Carts) selectAll(selected bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req cartReq
-		uid, err := h.signedIn(c, &req)
+		uid, _, err := h.signedIn(c, &req)
 		if err != nil {
 			return h.fail(c, err)
 		}
@@ -126,7 +114,7 @@ func (h *Carts) selectAll(selected bool) echo.HandlerFunc {
 func (h *Carts) selectSome(selected bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req cartReq
-		uid, err := h.signedIn(c, &req)
+		uid, _, err := h.signedIn(c, &req)
 		if err != nil {
 			return h.fail(c, err)
 		}
@@ -142,7 +130,7 @@ func (h *Carts) selectSome(selected bool) echo.HandlerFunc {
 
 func (h *Carts) remove(c echo.Context) error {
 	var req cartReq
-	uid, err := h.signedIn(c, &req)
+	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}

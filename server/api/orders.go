@@ -73,15 +73,11 @@ type orderCall func(ctx context.Context, uid int, req *orderReq, rc reqCtx) (any
 func signed(h *Orders, fn orderCall) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req orderReq
-		sealed, err := h.bind(c, &req)
+		uid, sealed, err := h.signedIn(c, &req)
 		if err != nil {
 			return h.fail(c, err)
 		}
-		caller, err := h.caller(c)
-		if err != nil {
-			return h.fail(c, err)
-		}
-		out, err := fn(c.Request().Context(), caller.User.ID, &req, h.ctxOf(c))
+		out, err := fn(c.Request().Context(), uid, &req, h.ctxOf(c))
 		if err != nil {
 			return h.fail(c, err)
 		}
