@@ -90,6 +90,16 @@ test("typing a wholesale quantity in the cart reaches the next price range", asy
   const unit = async () => Number((await line.locator(".price").textContent()).replace(/[^0-9.]/g, ""));
   const before = await unit();
   assert.equal(Number(await line.locator("[data-testid=qty]").inputValue()), g.priceData.minQty);
+  // More than the stock is refused with the server's message, and the field
+  // shows the line's quantity again, not what was typed.
+  await line.locator("[data-testid=qty]").fill("9999");
+  await line.locator("[data-testid=qty]").press("Enter");
+  await page.waitForSelector(".toast");
+  assert.match(await page.textContent(".toast"), /stock|minimum|most/i);
+  await page.waitForFunction(([id, n]) => {
+    const l = [...document.querySelectorAll("[data-testid=cart-line]")].find((x) => x.querySelector(`a[href*="${id}"]`));
+    return Number(l?.querySelector("[data-testid=qty]").value) === n && !l.querySelector("[data-testid=qty]").disabled;
+  }, [g.treId, g.priceData.minQty]);
   const next = g.priceData.ranges[1].startQty;
   await line.locator("[data-testid=qty]").fill(String(next));
   await line.locator("[data-testid=qty]").press("Enter");

@@ -15,6 +15,9 @@ export function QtyInput({ value, min, busy, onSet }: { value: number; min: numb
       setText(String(value));
       return;
     }
+    // Show the line's quantity until the server answers: the new one
+    // arrives as value when it is accepted; a refusal leaves the old.
+    setText(String(value));
     onSet(Math.max(q, min));
   };
   return (
