@@ -137,7 +137,7 @@ func TestCheck(t *testing.T) {
 			if e.Fields[c.field] != c.key || len(e.Fields) != 1 {
 				t.Fatalf("fields %v, want {%s: %s}", e.Fields, c.field, c.key)
 			}
-			if e.Message == "" {
+			if e.Key == "" {
 				t.Fatal("no message")
 			}
 		})
@@ -152,11 +152,11 @@ func TestCheckReportsEveryField(t *testing.T) {
 	if e == nil || fmt.Sprint(e.Fields) != fmt.Sprint(want) {
 		t.Fatalf("fields %v, want %v", e, want)
 	}
-	if e.Message != "Please enter the recipient's name." {
-		t.Fatalf("the message is the first field's: %q", e.Message)
+	if e.Key != "Please enter the recipient's name." {
+		t.Fatalf("the message is the first field's: %q", e.Key)
 	}
 	_, err = check(with(func(i *Input) { i.Country, i.Region, i.PostalCode = "DE", "", "1" }))
-	if e, _ := apperr.As(err); e == nil || !strings.Contains(e.Message, "10115") {
+	if e, _ := apperr.As(err); e == nil || !strings.Contains(e.Key, "10115") {
 		t.Fatalf("a postal code message gives the country's example: %v", err)
 	}
 }

@@ -174,7 +174,7 @@ func (p *problems) err() error {
 	e := &apperr.Error{Code: apperr.InvalidInput, Fields: p.keys}
 	for _, f := range Fields {
 		if m, ok := p.msgs[f]; ok {
-			e.Message = m
+			e.Key = m
 			break
 		}
 	}

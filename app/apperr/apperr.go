@@ -30,36 +30,57 @@ const (
 	InternalProblem Code = 443
 )
 
-// Error is a classified error: a code, a message safe to show, optional field
-// details, and the underlying cause for the log.
+// Error is a classified error: a code, the catalogue key of the message shown
+// to the user (rendered in the request's language at the edge), optional
+// field details, and the underlying cause for the log.
 type Error struct {
-	Code    Code
-	Message string            // user-facing; never internal details
-	Fields  map[string]string // field -> message key, for invalid input
-	Cause   error
+	Code   Code
+	Key    string            // message key in locales/en.json; never internal details
+	Args   []string          // name, value pairs for the key's {name} placeholders
+	Fields map[string]string // field -> message key, for invalid input
+	Cause  error
 }
 
 func (e *Error) Error() string {
-	if e.Cause != nil {
-		return fmt.Sprintf("%s: %v", e.Message, e.Cause)
+	msg := e.Key
+	if len(e.Args) > 0 {
+		msg += fmt.Sprint(e.Args)
 	}
-	return e.Message
+	if e.Cause != nil {
+		return fmt.Sprintf("%s: %v", msg, e.Cause)
+	}
+	return msg
 }
 
 func (e *Error) Unwrap() error { return e.Cause }
 
-// New makes a classified error.
-func New(code Code, msg string) *Error { return &Error{Code: code, Message: msg} }
+// Translator renders a catalogue key in some language, replacing {name}
+// placeholders from name, value pairs.
+type Translator func(key string, args ...string) string
 
-// Invalid reports bad input, naming the field and the message key.
-func Invalid(field, key, msg string) *Error {
-	return &Error{Code: InvalidInput, Message: msg, Fields: map[string]string{field: key}}
+// Render is the user-facing message in the language t speaks.
+func (e *Error) Render(t Translator) string { return t(e.Key, e.Args...) }
+
+// New makes a classified error whose message is the catalogue key with its
+// {name} arguments as name, value pairs.
+func New(code Code, key string, args ...string) *Error {
+	return &Error{Code: code, Key: key, Args: args}
+}
+
+// Invalid reports bad input, naming the field, the field's short key, and
+// the message key.
+func Invalid(field, fieldKey, key string, args ...string) *Error {
+	return &Error{Code: InvalidInput, Key: key, Args: args, Fields: map[string]string{field: fieldKey}}
 }
 
 // NotFoundf reports that a thing does not exist.
+// Deprecated: use New(NotFound, key, args...).
 func NotFoundf(format string, a ...any) *Error {
-	return &Error{Code: NotFound, Message: fmt.Sprintf(format, a...)}
+	return &Error{Code: NotFound, Key: fmt.Sprintf(format, a...)}
 }
+
+// Wrap attaches a cause (for the log) to a classified error.
+func (e *Error) Wrap(cause error) *Error { e.Cause = cause; return e }
 
 // As finds the classified error in err's chain.
 func As(err error) (*Error, bool) {

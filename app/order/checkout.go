@@ -142,7 +142,7 @@ func problemOf(lineID, name string, onSale bool, err error) Problem {
 	p := Problem{LineID: lineID, Name: name, Kind: "stock", Message: "This item is no longer available."}
 	ae, ok := apperr.As(err)
 	if ok {
-		p.Message = ae.Message
+		p.Message = ae.Key
 	}
 	switch {
 	case !onSale:

@@ -247,7 +247,7 @@ func (s *Service) Confirm(ctx context.Context, userID int, payUID string, approv
 func (s *Service) Callback(ctx context.Context, body []byte, signature string) error {
 	ev, err := payment.Verify(s.opts.WebhookSecret, body, signature)
 	if err != nil {
-		return &apperr.Error{Code: apperr.Forbidden, Message: "The callback could not be verified.", Cause: err}
+		return &apperr.Error{Code: apperr.Forbidden, Key: "The callback could not be verified.", Cause: err}
 	}
 	var c changed
 	err = withTx(ctx, s.db, func(tx *ent.Tx) error {

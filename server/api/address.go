@@ -69,7 +69,7 @@ func (h *Addresses) failT(c echo.Context, err error, country string) error {
 		return h.fail(c, err)
 	}
 	local := *e
-	local.Message = h.strings.T(lang, key, "example", address.PostalExample(country), "max", strconv.Itoa(address.MaxPerUser))
+	local.Key, local.Args = key, []string{"example", address.PostalExample(country), "max", strconv.Itoa(address.MaxPerUser)}
 	return h.fail(c, &local)
 }
 

@@ -155,5 +155,12 @@ func (h *Handlers) fail(c echo.Context, err error) error {
 	if len(e.Fields) > 0 {
 		content = map[string]any{"fields": e.Fields}
 	}
-	return c.JSON(http.StatusOK, Envelope{Code: e.Code, Easg: e.Message, Content: content})
+	return c.JSON(http.StatusOK, Envelope{Code: e.Code, Easg: e.Render(h.translator(c)), Content: content})
+}
+
+// translator renders catalogue keys in the request's language (ALAN), with
+// the catalogue's English fallback.
+func (h *Handlers) translator(c echo.Context) apperr.Translator {
+	lang := h.langs.Normalize(c.Request().Header.Get("ALAN"))
+	return func(key string, args ...string) string { return h.strings.T(lang, key, args...) }
 }

@@ -26,7 +26,7 @@ func (s *Searches) streamImage(c echo.Context) error {
 	data, err := readImageField(c)
 	if err != nil {
 		e, _ := apperr.As(err)
-		w.fail(int(e.Code), e.Message)
+		w.fail(int(e.Code), e.Key)
 		return nil
 	}
 	img, err := media.DecodeQuery(data)

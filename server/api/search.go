@@ -76,7 +76,7 @@ func (s *Searches) streamText(c echo.Context) error {
 	w := newFrameWriter(c)
 	if _, err := s.bind(c, &req); err != nil {
 		e, _ := apperr.As(err)
-		w.fail(int(apperr.InvalidInput), e.Message)
+		w.fail(int(apperr.InvalidInput), e.Key)
 		return nil
 	}
 	txt := strings.TrimSpace(req.Txt)

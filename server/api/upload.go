@@ -43,7 +43,7 @@ func (a *Accounts) Upload(dir string) echo.HandlerFunc {
 		out, err := media.Process(dir, "/media", req)
 		var ue *media.UploadError
 		if errors.As(err, &ue) {
-			return a.fail(c, &apperr.Error{Code: apperr.InvalidInput, Message: ue.Message, Fields: map[string]string{"image": ue.Key}})
+			return a.fail(c, &apperr.Error{Code: apperr.InvalidInput, Key: ue.Message, Fields: map[string]string{"image": ue.Key}})
 		}
 		if err != nil {
 			return a.fail(c, err)
@@ -64,7 +64,7 @@ const MaxUploadBody = 16 << 20
 // uploadForm reads the upload's fields from a url-encoded or multipart body.
 func uploadForm(c echo.Context) (url.Values, error) {
 	r := c.Request()
-	tooLarge := &apperr.Error{Code: apperr.InvalidInput, Message: "This picture is too large. Choose one under 10 MB.", Fields: map[string]string{"image": media.KeyImageTooLarge}}
+	tooLarge := &apperr.Error{Code: apperr.InvalidInput, Key: "This picture is too large. Choose one under 10 MB.", Fields: map[string]string{"image": media.KeyImageTooLarge}}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(MaxUploadBody); err != nil {
 			return nil, tooLarge
