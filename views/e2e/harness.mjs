@@ -18,7 +18,8 @@ function freePort() {
 }
 
 export async function startStore() {
-  const bin = join(root, "bin", "souk-test");
+  // SOUK_BIN lets parallel work build and test its own binary.
+  const bin = process.env.SOUK_BIN ? resolve(process.env.SOUK_BIN) : join(root, "bin", "souk-test");
   if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "souk-browser-"));
