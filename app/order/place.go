@@ -183,6 +183,9 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		return nil, nil, nil, apperr.New(apperr.Conflict, fmt.Sprintf("Prices changed: the total is now %s %.2f. Please check your order again.",
 			q.cur.Code, s.cat.Rates().Decimal(q.total, q.cur.Code)))
 	}
+	if err := claimLines(ctx, tx, q); err != nil {
+		return nil, nil, nil, err
+	}
 	touched, err := holdStock(ctx, tx, q)
 	if err != nil {
 		return nil, nil, nil, err
@@ -197,7 +200,6 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		City: addr.City, Line1: addr.Line1, Line2: addr.Line2, PostalCode: addr.PostalCode}
 	res := &Placed{PayUID: pay.UID, OrderNumbers: []string{}, Total: s.cat.Money(q.total, q.cur.Code)}
 	var made []*ent.Order
-	var lineIDs []int
 	for _, g := range q.groups {
 		c := tx.Order.Create().SetNumber(newNumber(now)).SetUserID(userID).SetSellerID(g.seller.ID).
 			SetPaymentUID(pay.UID).SetStatus(AwaitingPayment).SetCurrency(q.cur.Code).SetGoodsTotal(g.goods).
@@ -218,7 +220,6 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 				lc.SetImageURL(p.card.TreImage.Small.URL)
 			}
 			lines = append(lines, lc)
-			lineIDs = append(lineIDs, p.row.ID)
 		}
 		if err := tx.OrderLine.CreateBulk(lines...).Exec(ctx); err != nil {
 			return nil, nil, nil, fmt.Errorf("order: lines: %w", err)
@@ -229,10 +230,30 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		res.OrderNumbers = append(res.OrderNumbers, o.Number)
 		made = append(made, o)
 	}
-	if _, err := tx.CartLine.Delete().Where(cartline.IDIn(lineIDs...)).Exec(ctx); err != nil {
-		return nil, nil, nil, fmt.Errorf("order: empty cart lines: %w", err)
-	}
 	return res, made, touched, nil
+}
+
+// claimLines deletes exactly the cart lines this checkout priced, first
+// thing in the transaction. Two tabs placing the same cart with different
+// requestIds both read the lines, but only one delete can remove them: on
+// PostgreSQL the second waits on the first's row locks and then finds
+// fewer rows; on SQLite writers are serialised. The loser rolls back with
+// nothing written and no stock taken.
+func claimLines(ctx context.Context, tx *ent.Tx, q *quote) error {
+	var ids []int
+	for _, g := range q.groups {
+		for _, p := range g.lines {
+			ids = append(ids, p.row.ID)
+		}
+	}
+	n, err := tx.CartLine.Delete().Where(cartline.IDIn(ids...)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("order: claim cart lines: %w", err)
+	}
+	if n != len(ids) {
+		return apperr.New(apperr.Conflict, "CartAlreadyOrdered")
+	}
+	return nil
 }
 
 // holdStock takes each line's quantity from the sku's or the goods' stock,
