@@ -88,7 +88,7 @@ func (s *Service) line(r *ent.CartLine, g *ent.Goods, card catalog.Card, cur str
 	for _, o := range r.Options {
 		l.Options = append(l.Options, schemaChoice(o))
 	}
-	l.UnitPrice = s.cat.UnitPrice(g, sku, r.Quantity, surcharge(g, r.Options), cur)
+	l.UnitPrice = s.cat.UnitPrice(g, sku, r.Options, r.Quantity, cur)
 	return l
 }
 

@@ -26,16 +26,16 @@ type Ref struct {
 func ParseRef(treID string) (Ref, error) {
 	treID = strings.TrimSpace(treID)
 	if treID == "" || treID == "0" {
-		return Ref{}, apperr.NotFoundf("goods %q not found", treID)
+		return Ref{}, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}
 	if n, err := strconv.ParseInt(treID, 10, 64); err == nil {
 		if n <= 0 {
-			return Ref{}, apperr.NotFoundf("goods %q not found", treID)
+			return Ref{}, apperr.New(apperr.NotFound, "GoodsNotFound")
 		}
 		return Ref{OldID: n}, nil
 	}
 	if len(treID) > 64 {
-		return Ref{}, apperr.Invalid("treId", "FormatError", "treId is too long")
+		return Ref{}, apperr.Invalid("treId", "FormatError", "GoodsIdInvalid")
 	}
 	return Ref{TreID: treID}, nil
 }
@@ -59,7 +59,7 @@ func (s *Service) Detail(ctx context.Context, ref Ref, lang, cur string) (*Goods
 		})
 	g, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("goods not found")
+		return nil, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load goods %+v: %w", ref, err)
@@ -162,10 +162,13 @@ func (s *Service) fillSkus(ctx context.Context, out *Goods, g *ent.Goods, lang s
 		}
 		mod.Attrs[a.GroupNo-1] = append(mod.Attrs[a.GroupNo-1], Attr{ID: a.UID, Name: texts.pick(a.ID, "name", lang, g.MainLan), ImgID: a.ImgUID})
 	}
+	c := s.payCurrency(g, cur.Code)
 	for _, k := range g.Edges.Skus {
-		mod.Skus[k.AttrKey] = SkuView{ID: k.UID, Prices: []Price{s.price(k.Price, g.Currency, cur)}, ImgID: k.ImgUID, Stock: k.Stock}
+		tiers := s.tiers(g, k, c)
+		mod.Skus[k.AttrKey] = SkuView{ID: k.UID, Prices: tiers[0].Prices, Tiers: tiers, ImgID: k.ImgUID, Stock: k.Stock}
 	}
 	out.SkuModule = mod
+	out.Tiers = s.tiers(g, nil, c)
 	return nil
 }
 
@@ -191,7 +194,7 @@ func (s *Service) fillLabels(ctx context.Context, out *Goods, g *ent.Goods, lang
 		for _, o := range l.Edges.Options {
 			sl.Values = append(sl.Values, ScenarioValue{
 				ID: o.OptionID, Name: ot.pick(o.ID, "name", lang, g.MainLan),
-				AddPrice: []Price{s.price(o.AddPrice, g.Currency, cur)}, Swatch: o.Swatch,
+				AddPrice: []Price{s.optionPrice(g, o, cur)}, Swatch: o.Swatch,
 			})
 		}
 		out.ScenarioLabels = append(out.ScenarioLabels, sl)

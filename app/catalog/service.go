@@ -75,14 +75,3 @@ func (s *Service) Currency(code string) (money.Currency, bool) {
 	c, ok := (*s.symbols.Load())[code]
 	return c, ok
 }
-
-// price shows minor units of from in the currency cur.
-func (s *Service) price(minor int64, from string, cur money.Currency) Price {
-	r := s.Rates()
-	conv, err := r.Convert(minor, from, cur.Code)
-	if err != nil { // unknown currency: show the original rather than a wrong number
-		c, _ := s.Currency(from)
-		return Price{Currency: c, Amount: r.Decimal(minor, from)}
-	}
-	return Price{Currency: cur, Amount: r.Decimal(conv, cur.Code)}
-}

@@ -60,12 +60,15 @@ type Attr struct {
 	ImgID string `json:"imgId,omitempty"`
 }
 
-// SkuView is one sellable combination.
+// SkuView is one sellable combination. Prices is its unit price at the
+// minimum order quantity; Tiers its unit price from each quantity break on
+// (the first at the minimum order quantity), both from Service.Unit.
 type SkuView struct {
-	ID     string  `json:"id"`
-	Prices []Price `json:"prices"`
-	ImgID  string  `json:"imgId,omitempty"`
-	Stock  int     `json:"stock"`
+	ID     string       `json:"id"`
+	Prices []Price      `json:"prices"`
+	Tiers  []PriceRange `json:"tiers"`
+	ImgID  string       `json:"imgId,omitempty"`
+	Stock  int          `json:"stock"`
 }
 
 // SkuModule holds up to two attribute groups and the skus keyed by
@@ -143,6 +146,7 @@ type Goods struct {
 	SkuTag           string          `json:"skuTag"`
 	UseScenarioLabel bool            `json:"useScenarioLabel"`
 	ScenarioLabels   []ScenarioLabel `json:"scenarioLabels"`
+	Tiers            []PriceRange    `json:"tiers"` // without a sku: the unit price from each quantity break on
 	MainLan          string          `json:"maLan"`
 	Category         string          `json:"category"`
 	Owner            OwnerRef        `json:"owner"`
