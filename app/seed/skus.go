@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"souk/app/catalog"
 	"souk/app/money"
@@ -102,8 +103,13 @@ func (b *builder) values(grp *content.Group, pl *plan, colors []content.Color) [
 			return nil
 		}
 		n := min(len(opts), 3+pl.i%4)
-		for k := 0; k < n; k++ {
-			o := opts[(pl.i+k)%len(opts)]
+		at := make([]int, n)
+		for k := range at {
+			at[k] = (pl.i + k) % len(opts)
+		}
+		slices.Sort(at) // the catalogue's order (XS before S, 30 ml before 1 L), wherever the run starts
+		for k, i := range at {
+			o := opts[i]
 			var extra int64
 			if kind == "material" || kind == "capacity" {
 				extra = int64(k) * (pl.price / 10) // richer materials and larger sizes cost more
