@@ -31,4 +31,4 @@ var heightNames = map[string][9]string{
 var customSizeName = [9]string{"Custom size", "定制尺码", "مقاس مخصص", "カスタムサイズ", "Talla a medida", "Sur mesure", "Maßanfertigung", "Индивидуальный размер", "Sob medida"}
 
 var sizeLabelName = [9]string{"Size", "尺码", "المقاس", "サイズ", "Talla", "Taille", "Größe", "Размер", "Tamanho"}
-var colourLabelName = [9]string{"Colour", "颜色", "اللون", "カラー", "Color", "Couleur", "Farbe", "Цвет", "Cor"}
+var colourLabelName = [9]string{"Color", "颜色", "اللون", "カラー", "Color", "Couleur", "Farbe", "Цвет", "Cor"}
