@@ -235,9 +235,9 @@ func TestResetChangeAndClose(t *testing.T) {
 		code = codeRe.FindStringSubmatch(f.mail["fay.new@example.com"])[1]
 		other := f.register(t, "gus@example.com", "secret123")
 		oc, _ := f.Authenticate(ctx, other.Token)
-		_, err = f.ChangeEmail(ctx, oc, "fay.new@example.com", code)
+		_, err = f.ChangeEmail(ctx, oc, moveTo("gus@example.com", "fay.new@example.com", "secret123", code), Client{IP: "5.5.5.5"})
 		wantCode(t, err, apperr.InvalidInput) // gus cannot use fay's code
-		p, err := f.ChangeEmail(ctx, c, "fay.new@example.com", code)
+		p, err := f.ChangeEmail(ctx, c, moveTo("fay@example.com", "fay.new@example.com", "newsecret1", code), Client{IP: "5.5.5.5"})
 		if err != nil || p.Email != "fay.new@example.com" {
 			t.Fatalf("change email: %v", err)
 		}

@@ -37,12 +37,20 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, c Client) (*Lo
 	if name, err = CheckUsername(name); err != nil {
 		return nil, err
 	}
+	vc, err := s.checkCode(ctx, PurposeRegister, email, code)
+	if err != nil {
+		return nil, err
+	}
+	hash, err := s.hashPassword(ctx, in.Password) // outside the transaction: it takes a while
+	if err != nil {
+		return nil, err
+	}
 	var login *Login
-	err = s.codeTx(ctx, func(tx *ent.Tx) error {
-		if _, err := s.useCode(ctx, tx, PurposeRegister, email, code); err != nil {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
-		u, err := tx.User.Create().SetUID(newUID("u")).SetEmail(email).SetPasswordHash(HashPassword(in.Password)).
+		u, err := tx.User.Create().SetUID(newUID("u")).SetEmail(email).SetPasswordHash(hash).
 			SetUserName(name).Save(ctx)
 		if ent.IsConstraintError(err) {
 			return apperr.New(apperr.AccountExists, "An account with this email already exists.")
@@ -79,18 +87,13 @@ func (s *Service) LoginByPassword(ctx context.Context, name, password string, ov
 	if ok, _ := s.ipLogins.allow(c.IP); !ok {
 		return nil, apperr.New(apperr.RateLimited, "Too many sign-in attempts from your network. Please wait a minute.")
 	}
-	if s.loginFails.count(email) >= LoginFailures {
-		return nil, apperr.New(apperr.RateLimited, fmt.Sprintf("Too many wrong passwords. This account is locked for %d minutes.", int(LoginWindow.Minutes())))
-	}
 	u, err := s.activeUser(ctx, email)
 	if err != nil {
 		return nil, err
 	}
-	if u.PasswordHash == "" || !VerifyPassword(password, u.PasswordHash) {
-		s.loginFails.allow(email)
-		return nil, apperr.Invalid("password", "IncorrectEntry", "The email or password is not correct.")
+	if err := s.checkPassword(ctx, email, password, u.PasswordHash, c); err != nil {
+		return nil, err
 	}
-	s.loginFails.reset(email)
 	return s.signIn(ctx, u, "password", ov, c)
 }
 
@@ -109,10 +112,7 @@ func (s *Service) LoginByEmailCode(ctx context.Context, rawEmail, rawCode string
 		return nil, err
 	}
 	var login *Login
-	err = s.codeTx(ctx, func(tx *ent.Tx) error {
-		if _, err := s.useCode(ctx, tx, PurposeLogin, email, code); err != nil {
-			return err
-		}
+	err = s.withCode(ctx, PurposeLogin, email, code, func(tx *ent.Tx, _ *ent.VerificationCode) error {
 		login, err = s.startSession(ctx, tx, u, "code", c)
 		return err
 	})
@@ -170,11 +170,19 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, rawCode, password
 	if err != nil {
 		return err
 	}
-	return s.codeTx(ctx, func(tx *ent.Tx) error {
-		if _, err := s.useCode(ctx, tx, PurposeForgetPassword, email, code); err != nil {
+	vc, err := s.checkCode(ctx, PurposeForgetPassword, email, code)
+	if err != nil {
+		return err
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return err
+	}
+	return withTx(ctx, s.db, func(tx *ent.Tx) error {
+		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
-		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(HashPassword(password)).Exec(ctx); err != nil {
+		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(hash).Exec(ctx); err != nil {
 			return fmt.Errorf("account: set password: %w", err)
 		}
 		_, err := tx.Session.Update().Where(session.HasUserWith(user.IDEQ(u.ID)), session.RevokedAtIsNil()).SetRevokedAt(s.now()).Save(ctx)
@@ -182,27 +190,54 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, rawCode, password
 	})
 }
 
+// ChangeEmailInput is auth/resetEmail. The browser derives the password
+// value it sends from the email, so it sends two: Password derived with the
+// current email (to prove the caller knows it) and NewPassword derived with
+// the new one (stored, so the same password keeps working after the move).
+type ChangeEmailInput struct {
+	Email, Code, Password, NewPassword string
+}
+
 // ChangeEmail moves the caller's account to a new address, proven by a code
-// sent to that new address.
-func (s *Service) ChangeEmail(ctx context.Context, c *Caller, rawEmail, rawCode string) (*Profile, error) {
-	email, err := CheckEmail(rawEmail)
+// sent to that new address and by the current password.
+func (s *Service) ChangeEmail(ctx context.Context, c *Caller, in ChangeEmailInput, client Client) (*Profile, error) {
+	email, err := CheckEmail(in.Email)
 	if err != nil {
 		return nil, err
 	}
-	code, err := CheckCode(rawCode)
+	code, err := CheckCode(in.Code)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckPassword(in.Password); err != nil {
+		return nil, err
+	}
+	if err := CheckPassword(in.NewPassword); err != nil {
+		return nil, err
+	}
+	if c.User.Email == nil {
+		return nil, apperr.New(apperr.Unauthorized, "SessionExpired")
+	}
+	if err := s.checkPassword(ctx, *c.User.Email, in.Password, c.User.PasswordHash, client); err != nil {
+		return nil, err
+	}
+	vc, err := s.checkCode(ctx, PurposeChangeEmail, email, code)
+	if err != nil {
+		return nil, err
+	}
+	if vc.UserID != c.User.ID { // a code someone else asked for
+		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "CodeNotCorrect")
+	}
+	hash, err := s.hashPassword(ctx, in.NewPassword)
 	if err != nil {
 		return nil, err
 	}
 	var out *ent.User
-	err = s.codeTx(ctx, func(tx *ent.Tx) error {
-		vc, err := s.useCode(ctx, tx, PurposeChangeEmail, email, code)
-		if err != nil {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
-		if vc.UserID != c.User.ID { // a code someone else asked for
-			return apperr.Invalid("verifyCode", "IncorrectEntry", "This code is not correct.")
-		}
-		out, err = tx.User.UpdateOneID(c.User.ID).SetEmail(email).Save(ctx)
+		out, err = tx.User.UpdateOneID(c.User.ID).SetEmail(email).SetPasswordHash(hash).Save(ctx)
 		if ent.IsConstraintError(err) {
 			return apperr.New(apperr.AccountExists, "An account with this email already exists.")
 		}
@@ -226,10 +261,7 @@ func (s *Service) CloseAccount(ctx context.Context, c *Caller, rawCode string) e
 	if c.User.Email != nil {
 		email = *c.User.Email
 	}
-	return s.codeTx(ctx, func(tx *ent.Tx) error {
-		if _, err := s.useCode(ctx, tx, PurposeDestroyAccount, email, code); err != nil {
-			return err
-		}
+	return s.withCode(ctx, PurposeDestroyAccount, email, code, func(tx *ent.Tx, _ *ent.VerificationCode) error {
 		now := s.now()
 		// Goods of the account's identities go off sale: nobody would ship them.
 		ids, err := tx.Identity.Query().Where(identity.HasUserWith(user.IDEQ(c.User.ID))).IDs(ctx)

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math/big"
 	"time"
@@ -106,60 +105,64 @@ func (s *Service) cooldown(ctx context.Context, purpose, email string) (wait tim
 	return 0, nil
 }
 
-// useCode checks a code for (purpose, email) and spends it. Each wrong try
-// counts against the newest live code; after CodeMaxAttempts it is dead and
-// a new one must be requested. Runs inside tx so two tries cannot both win.
-func (s *Service) useCode(ctx context.Context, tx *ent.Tx, purpose, email, code string) (*ent.VerificationCode, error) {
-	vc, err := tx.VerificationCode.Query().
+// checkCode checks a code for (purpose, email) against the newest live
+// code. The try is counted before the comparison, by a conditional UPDATE
+// that must change one row while fewer than CodeMaxAttempts tries were
+// made: parallel tries cannot compare more than CodeMaxAttempts times. A
+// right code is returned unspent; spendCode spends it.
+func (s *Service) checkCode(ctx context.Context, purpose, email, code string) (*ent.VerificationCode, error) {
+	vc, err := s.db.VerificationCode.Query().
 		Where(verificationcode.EmailEQ(email), verificationcode.PurposeEQ(purpose), verificationcode.UsedAtIsNil()).
 		Order(ent.Desc(verificationcode.FieldCreatedAt)).First(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "This code is not valid. Please ask for a new one.")
+		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "CodeNotValid")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("account: find code: %w", err)
 	}
 	if s.now().After(vc.ExpiresAt) {
-		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "This code has expired. Please ask for a new one.")
+		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "CodeExpired")
 	}
-	if vc.Attempts >= CodeMaxAttempts {
-		return nil, apperr.New(apperr.RateLimited, "Too many wrong codes. Please ask for a new one.")
+	n, err := s.db.VerificationCode.Update().
+		Where(verificationcode.IDEQ(vc.ID), verificationcode.UsedAtIsNil(), verificationcode.AttemptsLT(CodeMaxAttempts)).
+		AddAttempts(1).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("account: count code try: %w", err)
+	}
+	if n == 0 { // no tries left, or spent a moment ago
+		return nil, apperr.New(apperr.RateLimited, "CodeTooManyTries")
 	}
 	if subtle.ConstantTimeCompare([]byte(s.hashCode(email, purpose, code)), []byte(vc.CodeHash)) != 1 {
-		// Counted by codeTx once this transaction has rolled back.
-		return nil, &wrongCode{id: vc.ID, err: apperr.Invalid("verifyCode", "IncorrectEntry", "This code is not correct.")}
-	}
-	n, err := tx.VerificationCode.Update().Where(verificationcode.IDEQ(vc.ID), verificationcode.UsedAtIsNil()).
-		SetUsedAt(s.now()).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("account: spend code: %w", err)
-	}
-	if n == 0 { // spent by a concurrent request a moment ago
-		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "This code was already used.")
+		return nil, apperr.Invalid("verifyCode", "IncorrectEntry", "CodeNotCorrect")
 	}
 	return vc, nil
 }
 
-// wrongCode is a wrong try at a code: the caller's transaction rolls back,
-// and codeTx then counts the try against the code.
-type wrongCode struct {
-	id  int
-	err error
+// spendCode marks a checked code used inside tx, so of two requests with
+// the same right code only one goes on.
+func (s *Service) spendCode(ctx context.Context, tx *ent.Tx, vc *ent.VerificationCode) error {
+	n, err := tx.VerificationCode.Update().Where(verificationcode.IDEQ(vc.ID), verificationcode.UsedAtIsNil()).
+		SetUsedAt(s.now()).Save(ctx)
+	if err != nil {
+		return fmt.Errorf("account: spend code: %w", err)
+	}
+	if n == 0 {
+		return apperr.Invalid("verifyCode", "IncorrectEntry", "CodeAlreadyUsed")
+	}
+	return nil
 }
 
-func (w *wrongCode) Error() string { return w.err.Error() }
-func (w *wrongCode) Unwrap() error { return w.err }
-
-// codeTx runs fn in a transaction and, when it failed on a wrong code,
-// counts the try afterwards (inside the transaction it would be rolled
-// back, and on SQLite a second connection would wait for the first).
-func (s *Service) codeTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	err := withTx(ctx, s.db, fn)
-	var wc *wrongCode
-	if errors.As(err, &wc) {
-		if uerr := s.db.VerificationCode.UpdateOneID(wc.id).AddAttempts(1).Exec(ctx); uerr != nil {
-			return fmt.Errorf("account: count attempt: %w", uerr)
-		}
+// withCode checks a code and, when it is right, spends it and runs fn in
+// one transaction.
+func (s *Service) withCode(ctx context.Context, purpose, email, code string, fn func(tx *ent.Tx, vc *ent.VerificationCode) error) error {
+	vc, err := s.checkCode(ctx, purpose, email, code)
+	if err != nil {
+		return err
 	}
-	return err
+	return withTx(ctx, s.db, func(tx *ent.Tx) error {
+		if err := s.spendCode(ctx, tx, vc); err != nil {
+			return err
+		}
+		return fn(tx, vc)
+	})
 }

@@ -45,6 +45,16 @@ func (l *limiter) count(key string) int {
 	return len(l.recent(key, l.now()))
 }
 
+// release gives back one event recorded by allow, for a try that turned
+// out not to count (a right password, or one never checked).
+func (l *limiter) release(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if h := l.hits[key]; len(h) > 0 {
+		l.hits[key] = h[:len(h)-1]
+	}
+}
+
 // reset forgets key (after a successful login, say).
 func (l *limiter) reset(key string) {
 	l.mu.Lock()

@@ -26,8 +26,11 @@ const (
 	CodeLife         = 10 * time.Minute
 	CodeMaxAttempts  = 5
 	MaxSessions      = 10 // beyond this a login must say ov=true (useOvReLogin)
-	LoginFailures    = 5  // wrong passwords per account per window before it locks
+	LoginFailures    = 5  // wrong passwords per (account, client address) per window before it locks
+	AccountFailures  = 50 // wrong passwords per account per window from all addresses together
 	LoginWindow      = 15 * time.Minute
+	ArgonSlots       = 2               // argon2 computations at once (64 MiB each)
+	ArgonWait        = 2 * time.Second // how long a request waits for a slot before 441
 	IPLoginsPerMin   = 30
 	IPCodesPerHour   = 30
 	lastSeenInterval = time.Minute
@@ -41,15 +44,17 @@ type Translator func(lang, key string, args ...string) string
 
 // Service is the account service. Safe for concurrent use.
 type Service struct {
-	db         *ent.Client
-	mail       Mailer
-	t          Translator
-	now        func() time.Time
-	pepper     []byte
-	loginFails *limiter // per account
-	ipLogins   *limiter // per client address
-	ipCodes    *limiter
-	QR         *QRHub
+	db           *ent.Client
+	mail         Mailer
+	t            Translator
+	now          func() time.Time
+	pepper       []byte
+	loginFails   *limiter // per (account, client address)
+	accountFails *limiter // per account, the ceiling across addresses
+	ipLogins     *limiter // per client address
+	ipCodes      *limiter
+	argon        *argonGate
+	QR           *QRHub
 	// OnProfileChange is told when a user's public profile changes, so
 	// cached pages showing it can be refreshed.
 	OnProfileChange func(userUID string)
@@ -68,10 +73,12 @@ func New(db *ent.Client, mail Mailer, t Translator, pepper []byte, now func() ti
 	}
 	return &Service{
 		db: db, mail: mail, t: t, now: now, pepper: pepper,
-		loginFails: newLimiter(LoginFailures, LoginWindow, now),
-		ipLogins:   newLimiter(IPLoginsPerMin, time.Minute, now),
-		ipCodes:    newLimiter(IPCodesPerHour, time.Hour, now),
-		QR:         NewQRHub(now),
+		loginFails:   newLimiter(LoginFailures, LoginWindow, now),
+		accountFails: newLimiter(AccountFailures, LoginWindow, now),
+		ipLogins:     newLimiter(IPLoginsPerMin, time.Minute, now),
+		ipCodes:      newLimiter(IPCodesPerHour, time.Hour, now),
+		argon:        newArgonGate(ArgonSlots, ArgonWait),
+		QR:           NewQRHub(now),
 	}
 }
 

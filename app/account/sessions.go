@@ -158,7 +158,7 @@ func (s *Service) SignInAs(ctx context.Context, userID int, c Client) (*Login, e
 		return nil, fmt.Errorf("account: sign in as %d: %w", userID, err)
 	}
 	var l *Login
-	err = s.codeTx(ctx, func(tx *ent.Tx) error {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
 		l, err = s.startSession(ctx, tx, u, "tool", c)
 		return err
 	})

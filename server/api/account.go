@@ -152,8 +152,15 @@ func (a *Accounts) resetPassword(c echo.Context) error {
 	return a.ok(c, sealed, nil)
 }
 
+type resetEmailReq struct {
+	Email       string `json:"email"`
+	VerifyCode  string `json:"verifyCode"`
+	Password    string `json:"password"`    // derived with the current email
+	NewPassword string `json:"newPassword"` // the same password derived with the new email
+}
+
 func (a *Accounts) resetEmail(c echo.Context) error {
-	var req codeLoginReq
+	var req resetEmailReq
 	sealed, err := a.bind(c, &req)
 	if err != nil {
 		return a.fail(c, err)
@@ -162,7 +169,8 @@ func (a *Accounts) resetEmail(c echo.Context) error {
 	if err != nil {
 		return a.fail(c, err)
 	}
-	p, err := a.acc.ChangeEmail(c.Request().Context(), caller, req.Email, req.VerifyCode)
+	in := account.ChangeEmailInput{Email: req.Email, Code: req.VerifyCode, Password: req.Password, NewPassword: req.NewPassword}
+	p, err := a.acc.ChangeEmail(c.Request().Context(), caller, in, a.client(c))
 	if err != nil {
 		return a.fail(c, err)
 	}
