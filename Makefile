@@ -3,7 +3,7 @@
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: run build test test-go test-browser bench searcheval typecheck generate clean
+.PHONY: run build test test-go test-fuzz test-browser bench searcheval typecheck generate clean
 
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -22,11 +22,22 @@ typecheck: node_modules
 	npx tsc --noEmit -p views
 
 ## test: every test (Go on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; browser tests)
-test: node_modules typecheck test-go test-browser
+test: node_modules typecheck test-go test-fuzz test-browser
 
 test-go: node_modules
 	$(GO) vet ./...
 	$(GO) test -count=1 -p 2 ./...
+
+## test-fuzz: every `go test -fuzz` target, for FUZZTIME each (a short, fixed time in CI)
+FUZZTIME ?= 4s
+test-fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' app server); do \
+	  pkg=./$$(dirname $$f); \
+	  for t in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$f | cut -c6-); do \
+	    echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg >/tmp/souk-fuzz.log 2>&1 || { cat /tmp/souk-fuzz.log; exit 1; }; \
+	  done; \
+	done
 
 test-browser: node_modules
 	$(GO) build -o bin/souk-test .

@@ -38,6 +38,7 @@ import (
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
 	"souk/ent/searchfeedback"
+	"souk/ent/serversecret"
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
@@ -112,6 +113,8 @@ type Client struct {
 	ScenarioOption *ScenarioOptionClient
 	// SearchFeedback is the client for interacting with the SearchFeedback builders.
 	SearchFeedback *SearchFeedbackClient
+	// ServerSecret is the client for interacting with the ServerSecret builders.
+	ServerSecret *ServerSecretClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// Sku is the client for interacting with the Sku builders.
@@ -162,6 +165,7 @@ func (c *Client) init() {
 	c.ScenarioLabel = NewScenarioLabelClient(c.config)
 	c.ScenarioOption = NewScenarioOptionClient(c.config)
 	c.SearchFeedback = NewSearchFeedbackClient(c.config)
+	c.ServerSecret = NewServerSecretClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.Sku = NewSkuClient(c.config)
 	c.SkuAttr = NewSkuAttrClient(c.config)
@@ -287,6 +291,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
 		ScenarioOption:   NewScenarioOptionClient(cfg),
 		SearchFeedback:   NewSearchFeedbackClient(cfg),
+		ServerSecret:     NewServerSecretClient(cfg),
 		Session:          NewSessionClient(cfg),
 		Sku:              NewSkuClient(cfg),
 		SkuAttr:          NewSkuAttrClient(cfg),
@@ -339,6 +344,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
 		ScenarioOption:   NewScenarioOptionClient(cfg),
 		SearchFeedback:   NewSearchFeedbackClient(cfg),
+		ServerSecret:     NewServerSecretClient(cfg),
 		Session:          NewSessionClient(cfg),
 		Sku:              NewSkuClient(cfg),
 		SkuAttr:          NewSkuAttrClient(cfg),
@@ -379,7 +385,8 @@ func (c *Client) Use(hooks ...Hook) {
 		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
 		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
 		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.Session, c.Sku, c.SkuAttr, c.Text, c.User, c.VerificationCode,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -394,7 +401,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
 		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
 		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.Session, c.Sku, c.SkuAttr, c.Text, c.User, c.VerificationCode,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -457,6 +465,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ScenarioOption.mutate(ctx, m)
 	case *SearchFeedbackMutation:
 		return c.SearchFeedback.mutate(ctx, m)
+	case *ServerSecretMutation:
+		return c.ServerSecret.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
 	case *SkuMutation:
@@ -4433,6 +4443,139 @@ func (c *SearchFeedbackClient) mutate(ctx context.Context, m *SearchFeedbackMuta
 	}
 }
 
+// ServerSecretClient is a client for the ServerSecret schema.
+type ServerSecretClient struct {
+	config
+}
+
+// NewServerSecretClient returns a client for the ServerSecret from the given config.
+func NewServerSecretClient(c config) *ServerSecretClient {
+	return &ServerSecretClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `serversecret.Hooks(f(g(h())))`.
+func (c *ServerSecretClient) Use(hooks ...Hook) {
+	c.hooks.ServerSecret = append(c.hooks.ServerSecret, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `serversecret.Intercept(f(g(h())))`.
+func (c *ServerSecretClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ServerSecret = append(c.inters.ServerSecret, interceptors...)
+}
+
+// Create returns a builder for creating a ServerSecret entity.
+func (c *ServerSecretClient) Create() *ServerSecretCreate {
+	mutation := newServerSecretMutation(c.config, OpCreate)
+	return &ServerSecretCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ServerSecret entities.
+func (c *ServerSecretClient) CreateBulk(builders ...*ServerSecretCreate) *ServerSecretCreateBulk {
+	return &ServerSecretCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ServerSecretClient) MapCreateBulk(slice any, setFunc func(*ServerSecretCreate, int)) *ServerSecretCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ServerSecretCreateBulk{err: fmt.Errorf("calling to ServerSecretClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ServerSecretCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ServerSecretCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ServerSecret.
+func (c *ServerSecretClient) Update() *ServerSecretUpdate {
+	mutation := newServerSecretMutation(c.config, OpUpdate)
+	return &ServerSecretUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ServerSecretClient) UpdateOne(_m *ServerSecret) *ServerSecretUpdateOne {
+	mutation := newServerSecretMutation(c.config, OpUpdateOne, withServerSecret(_m))
+	return &ServerSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ServerSecretClient) UpdateOneID(id int) *ServerSecretUpdateOne {
+	mutation := newServerSecretMutation(c.config, OpUpdateOne, withServerSecretID(id))
+	return &ServerSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ServerSecret.
+func (c *ServerSecretClient) Delete() *ServerSecretDelete {
+	mutation := newServerSecretMutation(c.config, OpDelete)
+	return &ServerSecretDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ServerSecretClient) DeleteOne(_m *ServerSecret) *ServerSecretDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ServerSecretClient) DeleteOneID(id int) *ServerSecretDeleteOne {
+	builder := c.Delete().Where(serversecret.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ServerSecretDeleteOne{builder}
+}
+
+// Query returns a query builder for ServerSecret.
+func (c *ServerSecretClient) Query() *ServerSecretQuery {
+	return &ServerSecretQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeServerSecret},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ServerSecret entity by its id.
+func (c *ServerSecretClient) Get(ctx context.Context, id int) (*ServerSecret, error) {
+	return c.Query().Where(serversecret.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ServerSecretClient) GetX(ctx context.Context, id int) *ServerSecret {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ServerSecretClient) Hooks() []Hook {
+	return c.hooks.ServerSecret
+}
+
+// Interceptors returns the client interceptors.
+func (c *ServerSecretClient) Interceptors() []Interceptor {
+	return c.inters.ServerSecret
+}
+
+func (c *ServerSecretClient) mutate(ctx context.Context, m *ServerSecretMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ServerSecretCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ServerSecretUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ServerSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ServerSecretDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ServerSecret mutation op: %q", m.Op())
+	}
+}
+
 // SessionClient is a client for the Session schema.
 type SessionClient struct {
 	config
@@ -5318,14 +5461,15 @@ type (
 		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
 		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
 		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, Session, Sku, SkuAttr, Text, User, VerificationCode []ent.Hook
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, Text, User,
+		VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
 		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
 		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
 		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, Session, Sku, SkuAttr, Text, User,
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, Text, User,
 		VerificationCode []ent.Interceptor
 	}
 )

@@ -34,6 +34,7 @@ import (
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
 	"souk/ent/searchfeedback"
+	"souk/ent/serversecret"
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
@@ -132,6 +133,7 @@ func checkColumn(t, c string) error {
 			scenariolabel.Table:    scenariolabel.ValidColumn,
 			scenariooption.Table:   scenariooption.ValidColumn,
 			searchfeedback.Table:   searchfeedback.ValidColumn,
+			serversecret.Table:     serversecret.ValidColumn,
 			session.Table:          session.ValidColumn,
 			sku.Table:              sku.ValidColumn,
 			skuattr.Table:          skuattr.ValidColumn,

@@ -26,6 +26,7 @@ import (
 	"souk/ent/scenariooption"
 	"souk/ent/schema"
 	"souk/ent/searchfeedback"
+	"souk/ent/serversecret"
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
@@ -549,6 +550,16 @@ func init() {
 	searchfeedbackDescLang := searchfeedbackFields[5].Descriptor()
 	// searchfeedback.DefaultLang holds the default value on creation for the lang field.
 	searchfeedback.DefaultLang = searchfeedbackDescLang.Default.(string)
+	serversecretFields := schema.ServerSecret{}.Fields()
+	_ = serversecretFields
+	// serversecretDescName is the schema descriptor for name field.
+	serversecretDescName := serversecretFields[0].Descriptor()
+	// serversecret.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	serversecret.NameValidator = serversecretDescName.Validators[0].(func(string) error)
+	// serversecretDescCreatedAt is the schema descriptor for created_at field.
+	serversecretDescCreatedAt := serversecretFields[2].Descriptor()
+	// serversecret.DefaultCreatedAt holds the default value on creation for the created_at field.
+	serversecret.DefaultCreatedAt = serversecretDescCreatedAt.Default.(func() time.Time)
 	sessionFields := schema.Session{}.Fields()
 	_ = sessionFields
 	// sessionDescUID is the schema descriptor for uid field.

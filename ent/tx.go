@@ -68,6 +68,8 @@ type Tx struct {
 	ScenarioOption *ScenarioOptionClient
 	// SearchFeedback is the client for interacting with the SearchFeedback builders.
 	SearchFeedback *SearchFeedbackClient
+	// ServerSecret is the client for interacting with the ServerSecret builders.
+	ServerSecret *ServerSecretClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// Sku is the client for interacting with the Sku builders.
@@ -238,6 +240,7 @@ func (tx *Tx) init() {
 	tx.ScenarioLabel = NewScenarioLabelClient(tx.config)
 	tx.ScenarioOption = NewScenarioOptionClient(tx.config)
 	tx.SearchFeedback = NewSearchFeedbackClient(tx.config)
+	tx.ServerSecret = NewServerSecretClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.Sku = NewSkuClient(tx.config)
 	tx.SkuAttr = NewSkuAttrClient(tx.config)

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"log/slog"
 	"os"
@@ -25,6 +24,7 @@ import (
 	"souk/app/payment"
 	"souk/app/search"
 	"souk/app/search/lexicon"
+	"souk/app/secret"
 	"souk/app/seed"
 	"souk/app/seed/content"
 	"souk/app/store"
@@ -48,6 +48,7 @@ type App struct {
 	Outbox *mail.Outbox
 	Search *search.Service
 	Visual *search.Visual
+	Gate   *media.Gate // picture decoding slots (uploads and search by image)
 	Close  func()
 }
 
@@ -154,8 +155,16 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	if err != nil {
 		return nil, err
 	}
-	accounts := account.New(db, mailer(sender), strs.T, pepper(cfg.EnvelopeKey), nil)
-	site.Accounts, site.EnvelopeKey = accounts, sealer.KeyBase64()
+	codePepper, err := secret.Get(ctx, db, secret.CodePepper, cfg.CodePepper)
+	if err != nil {
+		return nil, err
+	}
+	webhookSecret, err := secret.Get(ctx, db, secret.Webhook, cfg.WebhookSecret)
+	if err != nil {
+		return nil, err
+	}
+	accounts := account.New(db, mailer(sender), strs.T, codePepper, nil)
+	site.Accounts, site.EnvelopeKey, site.TestPay = accounts, sealer.KeyBase64(), cfg.PayProvider == "test"
 	accounts.OnProfileChange = func(uid string) { versions.Bump("user:" + uid) }
 	handlers := api.New(cat, langs, strs, sealer, log)
 	bg, stopBG := context.WithCancel(context.Background())
@@ -170,9 +179,10 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		devOutbox = nil // the outbox page exists only in development
 	}
 	accountAPI := api.NewAccounts(handlers, accounts)
-	orders := startOrders(bg, cfg, db, cat, sender, versions, log)
+	orders := startOrders(bg, cfg, db, cat, sender, versions, webhookSecret, log)
+	gate := media.NewGate(media.DecodeSlots)
 	e := New(Deps{
-		Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
+		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:     api.NewCarts(accountAPI, cart.New(db, cat)),
 		Addresses: api.NewAddresses(accountAPI, address.New(db)),
 		Orders:    api.NewOrders(accountAPI, orders),
@@ -183,7 +193,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	if cfg.Dev {
 		stopWatch = watchViews(viewsDir, renderer, log)
 	}
-	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis,
+	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate,
 		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
 }
 
@@ -191,15 +201,14 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 // simulated Dogecoin chain (the embedded defaults of DESIGN §5), and runs
 // its sweeper until bg ends.
 func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, sender mail.Sender,
-	versions *version.Registry, log *slog.Logger) *order.Service {
-	secret := sha256.Sum256([]byte("souk payment callbacks|" + cfg.EnvelopeKey))
+	versions *version.Registry, webhookSecret []byte, log *slog.Logger) *order.Service {
 	var svc *order.Service
-	provider := payment.NewTestProvider(secret[:], func(ctx context.Context, body []byte, sig string) error {
+	provider := payment.NewTestProvider(webhookSecret, func(ctx context.Context, body []byte, sig string) error {
 		return svc.Callback(ctx, body, sig) // what POST /payments/webhook does, in process
 	}, 300*time.Millisecond)
 	svc = order.New(db, cat, order.Options{
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
-		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: secret[:], Log: log,
+		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
 		OnStock: func(uid string) { versions.Bump("goods:" + uid) },
 	})
 	go svc.Run(bg, 5*time.Second)
@@ -211,13 +220,6 @@ func mailer(s mail.Sender) account.Mailer {
 	return func(ctx context.Context, to, subject, text string) error {
 		return s.Send(ctx, mail.Message{To: to, Subject: subject, Text: text})
 	}
-}
-
-// pepper keys verification-code hashes; it derives from the envelope key so
-// a deployment sets one secret, not two.
-func pepper(envelopeKey string) []byte {
-	h := sha256.Sum256([]byte("souk code pepper|" + envelopeKey))
-	return h[:]
 }
 
 // loadBundle prefers the bundle embedded by `souk build`; a checkout without

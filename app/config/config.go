@@ -13,19 +13,24 @@ import (
 
 // Config is every setting the binary reads.
 type Config struct {
-	Port        int           // PORT: where the HTTP server listens
-	DataDir     string        // DATA_DIR: SQLite file, search index, media
-	DatabaseURL string        // DATABASE_URL: postgres://… ; empty means SQLite in DataDir
-	BaseURL     string        // BASE_URL: public origin for canonical links and sitemaps
-	Dev         bool          // DEV: rebuild bundles on change, show the mail outbox
-	SMTPURL     string        // SMTP_URL: smtp://user:pass@host:port for outgoing mail
-	AIBaseURL   string        // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
-	AIModel     string        // AI_MODEL
-	AIAPIKey    string        // AI_API_KEY
-	EnvelopeKey string        // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope
-	SeedGoods   int           // SEED_GOODS: how many demo goods a fresh database gets
-	PayWindow   time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
-	DogeBlock   time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
+	Port        int    // PORT: where the HTTP server listens
+	DataDir     string // DATA_DIR: SQLite file, search index, media
+	DatabaseURL string // DATABASE_URL: postgres://… ; empty means SQLite in DataDir
+	BaseURL     string // BASE_URL: public origin for canonical links and sitemaps
+	Dev         bool   // DEV: rebuild bundles on change, show the mail outbox
+	SMTPURL     string // SMTP_URL: smtp://user:pass@host:port for outgoing mail
+	AIBaseURL   string // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
+	AIModel     string // AI_MODEL
+	AIAPIKey    string // AI_API_KEY
+	EnvelopeKey string // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
+	// WEBHOOK_SECRET and CODE_PEPPER: server secrets; empty means generated
+	// once per installation and kept in the database (app/secret).
+	WebhookSecret string
+	CodePepper    string
+	PayProvider   string        // PAYMENT_PROVIDER: "test", the embedded test provider (no real money moves)
+	SeedGoods     int           // SEED_GOODS: how many demo goods a fresh database gets
+	PayWindow     time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
+	DogeBlock     time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -33,7 +38,8 @@ var Vars = [][2]string{
 	{"PORT", "8080"}, {"DATA_DIR", "./data"}, {"DATABASE_URL", ""},
 	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
-	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"SEED_GOODS", "480"},
+	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
+	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"},
 }
 
@@ -49,14 +55,20 @@ func Load(getenv func(string) string) (Config, error) {
 		return def
 	}
 	c := Config{
-		DataDir:     get("DATA_DIR", "./data"),
-		DatabaseURL: get("DATABASE_URL", ""),
-		BaseURL:     strings.TrimRight(get("BASE_URL", ""), "/"),
-		SMTPURL:     get("SMTP_URL", ""),
-		AIBaseURL:   get("AI_BASE_URL", ""),
-		AIModel:     get("AI_MODEL", ""),
-		AIAPIKey:    get("AI_API_KEY", ""),
-		EnvelopeKey: get("ENVELOPE_KEY", ""),
+		DataDir:       get("DATA_DIR", "./data"),
+		DatabaseURL:   get("DATABASE_URL", ""),
+		BaseURL:       strings.TrimRight(get("BASE_URL", ""), "/"),
+		SMTPURL:       get("SMTP_URL", ""),
+		AIBaseURL:     get("AI_BASE_URL", ""),
+		AIModel:       get("AI_MODEL", ""),
+		AIAPIKey:      get("AI_API_KEY", ""),
+		EnvelopeKey:   get("ENVELOPE_KEY", ""),
+		WebhookSecret: get("WEBHOOK_SECRET", ""),
+		CodePepper:    get("CODE_PEPPER", ""),
+		PayProvider:   get("PAYMENT_PROVIDER", "test"),
+	}
+	if c.PayProvider != "test" {
+		return c, fmt.Errorf("config: PAYMENT_PROVIDER must be \"test\" (the embedded test provider is the only one built), got %q", c.PayProvider)
 	}
 	var err error
 	if c.Port, err = intVar(get("PORT", "8080"), "PORT", 1, 65535); err != nil {

@@ -332,6 +332,18 @@ func (f SearchFeedbackFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SearchFeedbackMutation", m)
 }
 
+// The ServerSecretFunc type is an adapter to allow the use of ordinary
+// function as ServerSecret mutator.
+type ServerSecretFunc func(context.Context, *ent.ServerSecretMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ServerSecretFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ServerSecretMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ServerSecretMutation", m)
+}
+
 // The SessionFunc type is an adapter to allow the use of ordinary
 // function as Session mutator.
 type SessionFunc func(context.Context, *ent.SessionMutation) (ent.Value, error)

@@ -732,6 +732,19 @@ var (
 			},
 		},
 	}
+	// ServerSecretsColumns holds the columns for the "server_secrets" table.
+	ServerSecretsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "name", Type: field.TypeString, Unique: true, Size: 64},
+		{Name: "value", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// ServerSecretsTable holds the schema information for the "server_secrets" table.
+	ServerSecretsTable = &schema.Table{
+		Name:       "server_secrets",
+		Columns:    ServerSecretsColumns,
+		PrimaryKey: []*schema.Column{ServerSecretsColumns[0]},
+	}
 	// SessionsColumns holds the columns for the "sessions" table.
 	SessionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -933,6 +946,7 @@ var (
 		ScenarioLabelsTable,
 		ScenarioOptionsTable,
 		SearchFeedbacksTable,
+		ServerSecretsTable,
 		SessionsTable,
 		SkusTable,
 		SkuAttrsTable,

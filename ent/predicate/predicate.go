@@ -87,6 +87,9 @@ type ScenarioOption func(*sql.Selector)
 // SearchFeedback is the predicate function for searchfeedback builders.
 type SearchFeedback func(*sql.Selector)
 
+// ServerSecret is the predicate function for serversecret builders.
+type ServerSecret func(*sql.Selector)
+
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)
 

@@ -27,6 +27,7 @@ type Props struct {
 	NumFmt     i18n.NumberFormat      `json:"numfmt"`
 	Now        int64                  `json:"now"`
 	EK         string                 `json:"ek"`
+	TestPay    bool                   `json:"testPay,omitempty"` // the embedded test payment provider is active
 	Data       PageData               `json:"data"`
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -33,6 +34,11 @@ type Site struct {
 	// EnvelopeKey is the base64 AES key of the encrypted API variant, which
 	// every browser gets (the envelope is against casual reading, not secrecy).
 	EnvelopeKey string
+	// TestPay says the embedded test payment provider is active, so checkout
+	// and payment pages say that no real money moves.
+	TestPay bool
+
+	renders atomic.Int64
 }
 
 // queryKeys are the query parameters a page depends on; all others are
@@ -50,14 +56,18 @@ func (s *Site) Handle(c echo.Context) error {
 		}
 		return c.Redirect(code, res.Redirect)
 	}
-	route, params, ok := Match(res.Segs)
-	if !ok {
-		route, params = Route{Name: "404"}, nil
-	}
 	region, currency := s.regionCurrency(req, res.Lang)
+	r := Request{Lang: res.Lang, Region: region, Currency: currency, Query: req.URL.Query(), Now: s.Now()}
+	route, params, ok := Match(res.Segs)
+	if !ok || route.Name == "404" {
+		return s.serveNotFound(c, r, res.Prefixed)
+	}
+	r.Params = params
+	if _, ok := paramPages[route.Name]; ok {
+		return s.serveParamPage(c, route, res.Segs, r, res.Prefixed)
+	}
 	q := pageQuery(route.Name, req.URL.Query())
-	key := ssr.Key{Path: "/" + strings.Join(res.Segs, "/") + q, Lang: res.Lang, Region: region, Currency: currency}
-	r := Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
+	key := ssr.Key{Path: escapedPath(withoutSlug(route, res.Segs)) + q, Lang: res.Lang, Region: region, Currency: currency}
 	page, outcome, err := s.Cache.Get(req.Context(), key, func(ctx context.Context) (*ssr.Page, error) {
 		return s.render(ctx, route.Name, key.Path, r)
 	})
@@ -67,6 +77,15 @@ func (s *Site) Handle(c echo.Context) error {
 	}
 	if page.Redirect != "" {
 		return c.Redirect(http.StatusMovedPermanently, page.Redirect)
+	}
+	if page.Canonical != "" && page.Canonical != escapedPath(res.Segs) {
+		// Another spelling of the page (a wrong or missing slug): one URL
+		// per page, and the query string stays behind.
+		to := page.Canonical
+		if res.Prefixed {
+			to = "/" + res.Lang + to
+		}
+		return c.Redirect(http.StatusMovedPermanently, to)
 	}
 	return s.write(c, page, outcome, res.Prefixed)
 }
@@ -117,6 +136,10 @@ func (s *Site) regionCurrency(req *http.Request, lang string) (string, string) {
 	return region, currency
 }
 
+// render loads and renders the page of route for the cache key path. A
+// page that is not found answers the shared not-found page; a page found
+// under another key than its canonical one answers a redirect (neither is
+// stored under path).
 func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*ssr.Page, error) {
 	load := loaders[routeName]
 	if load == nil {
@@ -130,10 +153,24 @@ func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*
 		return &ssr.Page{Status: http.StatusMovedPermanently, Redirect: "/" + r.Lang + l.Redirect}, nil
 	}
 	if l.Page == "notfound" {
-		path = "/404"
-	} else if l.Canonical != "" {
+		return s.sharedNotFound(ctx, r)
+	}
+	if l.Canonical != "" {
+		if p, _, _ := strings.Cut(path, "?"); keyOfCanonical(l.Canonical) != p {
+			return &ssr.Page{Status: http.StatusMovedPermanently, Redirect: "/" + r.Lang + l.Canonical}, nil
+		}
 		path = l.Canonical + l.Query
 	}
+	page, err := s.renderLoaded(ctx, l, path, r)
+	if err != nil {
+		return nil, err
+	}
+	page.Canonical = l.Canonical
+	return page, nil
+}
+
+// renderLoaded renders a loaded page as path.
+func (s *Site) renderLoaded(ctx context.Context, l *Loaded, path string, r Request) (*ssr.Page, error) {
 	props, err := s.props(ctx, l, path, r)
 	if err != nil {
 		return nil, err
@@ -142,6 +179,7 @@ func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*
 	if err != nil {
 		return nil, fmt.Errorf("web: encode props: %w", err)
 	}
+	s.renders.Add(1)
 	html, err := s.Renderer.Render(ctx, body)
 	if err != nil {
 		return nil, err
@@ -151,6 +189,10 @@ func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*
 	}
 	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle")), nil
 }
+
+// Renders is how many pages this site has rendered (for tests that check
+// made-up URLs cost no renders).
+func (s *Site) Renders() int64 { return s.renders.Load() }
 
 func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*Props, error) {
 	regions, err := s.Catalog.Regions(ctx)
@@ -166,7 +208,7 @@ func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*P
 		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry(),
 		T: s.Strings.Strings(r.Lang), Langs: langItems(s.Langs), Regions: regions,
 		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(r.Lang),
-		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, Data: l.Data,
+		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, Data: l.Data,
 	}, nil
 }
 
@@ -240,5 +282,5 @@ func (s *Site) RenderUncached(ctx context.Context, path string) (*ssr.Page, erro
 	}
 	region, currency := s.regionCurrency(req, res.Lang)
 	r := Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
-	return s.render(ctx, route.Name, "/"+strings.Join(res.Segs, "/"), r)
+	return s.render(ctx, route.Name, escapedPath(withoutSlug(route, res.Segs)), r)
 }

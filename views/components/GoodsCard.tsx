@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { priceText } from "./PriceTag";
 import { useShop, useT, usePrice, useData } from "../stores/context";
 import { addToCart } from "../lib/cart";
+import { useOneAtATime } from "../lib/throttle";
 import { goodsPath, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { txtLang } from "../lib/i18n";
@@ -14,20 +15,20 @@ export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?
   const price = usePrice();
   const { lang, langs } = useData();
   const isOwner = !!card.sid; // sid is present only on the viewer's own goods
-  const [menu, setMenu] = useState(false);
+  const [menu, setMenu] = useState<HTMLElement | null>(null); // the button of the open menu
   const href = goodsPath(lang, card.treId, card.uri);
   const onSale = card.saleable === 1 && card.stock > 0;
   const img = card.treImage?.smallThumbnail;
   const setCartQty = useShop((s) => s.setCartQty);
   const showToast = useShop((s) => s.showToast);
   const { region, currency } = useData();
+  const once = useOneAtATime(200); // the product page's throttle; one requestId per intent
   const add = () => {
     // Goods with attributes or scenario options are chosen on their page (SPEC §4).
     if (card.needsPick) return void (location.href = href);
     if (!requireLogin(lang)) return;
-    addToCart({ lang, region, currency, t }, card.treId, "", [])
-      .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); })
-      .catch(() => { /* the toast said why */ });
+    once(() => addToCart({ lang, region, currency, t }, card.treId, "", [])
+      .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); }));
   };
   return (
     <article className={"card" + (onSale ? "" : " card-off")} data-testid="goods-card">
@@ -45,29 +46,77 @@ export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?
       <div className="card-foot">
         <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
         {!isOwner && onSale ? (
-          <button type="button" className="icon-btn add" onClick={add} aria-label={t("AddToCart")} title={t("AddToCart")}>
+          <button type="button" className="icon-btn add" onClick={add} aria-label={t("AddToCart")} title={t("AddToCart")} data-testid="card-add">
             {icon("cart")}
           </button>
         ) : null}
         {hiddenMenu ? null : (
           <div className="card-menu">
-            <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={menu} aria-label={t("MoreActions")} onClick={() => setMenu(!menu)}>
+            <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={!!menu} aria-label={t("MoreActions")}
+              onClick={(e) => setMenu(menu ? null : e.currentTarget)} data-testid="card-menu">
               {icon("more")}
             </button>
             {menu ? (
-              <div className="menu-pop" role="menu">
+              <CardMenu anchor={menu} onClose={() => setMenu(null)}>
                 {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
                 <span className="menu-head">{t("OtherLans")}</span>
                 {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
                   <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
                 ))}
-              </div>
+              </CardMenu>
             ) : null}
           </div>
         )}
       </div>
     </article>
   );
+}
+
+const MENU_MAX = 256; // px: the menu's max-height (16rem)
+
+// menuPlace puts the menu beside its button in the viewport (position:
+// fixed), so no scrolling row clips it: below the button when there is room,
+// else above, aligned to the button's inline end.
+function menuPlace(btn: HTMLElement): CSSProperties {
+  const r = btn.getBoundingClientRect();
+  const rtl = getComputedStyle(btn).direction === "rtl";
+  const end = rtl ? r.left : window.innerWidth - r.right;
+  const below = window.innerHeight - r.bottom >= MENU_MAX + 8 || r.top < window.innerHeight - r.bottom;
+  return below ? { top: r.bottom + 4, insetInlineEnd: Math.max(4, end) } : { bottom: window.innerHeight - r.top + 4, insetInlineEnd: Math.max(4, end) };
+}
+
+// CardMenu is the open menu. It follows its button when the page or a row
+// scrolls; Escape or a press outside closes it.
+function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(): void; children: React.ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [style, setStyle] = useState<CSSProperties>(() => menuPlace(anchor));
+  useEffect(() => {
+    let frame = 0;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const r = anchor.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > window.innerHeight) onClose(); // its card scrolled away
+        else setStyle(menuPlace(anchor));
+      });
+    };
+    // The wrapper holds the menu and its button, whose own click toggles it.
+    const outside = (e: Event) => { if (!box.current?.parentElement?.contains(e.target as Node)) onClose(); };
+    const key = (e: KeyboardEvent) => { if (e.key === "Escape") onClose(); };
+    const scroll = (e: Event) => { if (!box.current?.contains(e.target as Node)) follow(); };
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", key);
+    window.addEventListener("scroll", scroll, true);
+    window.addEventListener("resize", follow);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", key);
+      window.removeEventListener("scroll", scroll, true);
+      window.removeEventListener("resize", follow);
+    };
+  }, [anchor, onClose]);
+  return <div ref={box} className="menu-pop" role="menu" style={style} data-testid="card-menu-pop">{children}</div>;
 }
 
 // icon is Icon without a component boundary: cards are rendered by the

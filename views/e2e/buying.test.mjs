@@ -118,6 +118,7 @@ test("cart → checkout → pay by card → the order is paid", async () => {
   assert.ok((await page.locator("[data-testid=order-line]").count()) >= 2, "both lines shown");
   assert.ok(await page.isVisible("[data-testid=order-delivery]"), "dress delivery estimate");
   assert.match(await page.textContent("[data-testid=checkout-total]"), /\d/);
+  assert.match(await page.textContent("[data-testid=test-mode]"), /no real money/i, "checkout says the test provider takes the payment");
   // A wrong card number is caught before anything is sent.
   await fillCard("4242 4242 4242 4241");
   await page.click("[data-testid=place-order]");
@@ -172,6 +173,7 @@ test("declined in the bank's dialog: the order page says so, Pay now with anothe
   assert.equal(await status(), 100);
   await page.click("[data-testid=pay-now]");
   await page.waitForSelector("[data-testid=pay-panel]");
+  assert.ok(await page.isVisible("[data-testid=pay-panel] [data-testid=test-mode]"), "the payment panel says test mode too");
   await fillCard("4242 4242 4242 4242");
   await page.click("[data-testid=pay-submit]");
   await waitStatus(200);
@@ -186,6 +188,7 @@ test("Doge on the simulated chain: send from the test wallet, wait for paid", as
   await ready();
   await page.waitForSelector("[data-testid=doge-progress]");
   assert.match(await page.textContent("[data-testid=doge-amount]"), /\d+\.\d+ DOGE/);
+  assert.match(await page.textContent("[data-testid=test-mode]"), /simulated/i, "the Doge page says the chain is simulated");
   assert.ok((await page.textContent("[data-testid=doge-address]")).length > 20);
   await page.click("[data-testid=doge-simulate]");
   await page.waitForSelector("[data-testid=doge-paid]", { timeout: 60000 });

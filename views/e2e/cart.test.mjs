@@ -40,3 +40,33 @@ test("add to cart from the product page, see the badge, change the quantity, rem
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("a double click on a card's add-to-cart adds once", async () => {
+  const email = "card-double@example.com";
+  const t0 = Date.now() - 1000;
+  await store.api("get/registerByEmail/verifycode", { email });
+  const pw = crypto.createHash("sha256").update("souk|" + email + "|secret123").digest("hex");
+  await store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = watch(page);
+  await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  await page.fill("input[name=email]", email);
+  await page.click("[data-testid=login-step1] button[type=submit]");
+  await page.fill("input[name=password]", "secret123");
+  await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
+  await page.waitForSelector("[data-testid=me]");
+  // A card without a minimum quantity, so one add puts exactly one piece.
+  const card = page.locator("[data-testid=goods-card]:not(:has(.moq)):has([data-testid=card-add])").first();
+  const adds = [];
+  page.on("request", (r) => { if (r.url().endsWith("/shoppingIncrRP")) adds.push(r.postData()); });
+  await card.locator("[data-testid=card-add]").dblclick();
+  await page.waitForSelector("[data-testid=cart-link] [data-testid=badge]");
+  await page.waitForTimeout(600); // let a second add, if one was sent, land before counting
+  assert.equal(adds.length, 1, "one add request for a double click");
+  await page.goto(`${store.base}/en/cart`);
+  await page.waitForSelector("[data-testid=cart-line]");
+  assert.deepEqual(await page.$$eval("[data-testid=qty]", (xs) => xs.map((x) => Number(x.value))), [1]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

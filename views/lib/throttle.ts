@@ -11,3 +11,18 @@ export function useThrottle(ms: number) {
     fn();
   };
 }
+
+// useOneAtATime runs an async intent at most once per ms and never while the
+// previous one is still in flight: a double click (or a click while the
+// first answer is on its way) is one intent, not two (add to cart, SPEC §5).
+export function useOneAtATime(ms: number) {
+  const last = useRef(0);
+  const busy = useRef(false);
+  return (run: () => Promise<unknown>) => {
+    const now = Date.now();
+    if (busy.current || now - last.current < ms) return;
+    last.current = now;
+    busy.current = true;
+    void run().catch(() => { /* the caller reported it */ }).finally(() => { busy.current = false; });
+  };
+}

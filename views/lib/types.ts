@@ -7,7 +7,7 @@ export interface Price { currency: { c: string; s: string }; amount: number }
 export interface PriceRange { startQty: number; prices: Price[] }
 export interface PriceData { prices: Price[]; maxPrices?: Price[]; ranges: PriceRange[]; minQty: number; calType: number }
 export interface Attr { id: string; name: Txt; imgId?: string }
-export interface Sku { id: string; prices: Price[]; imgId?: string; stock: number }
+export interface Sku { id: string; prices: Price[]; tiers: PriceRange[]; imgId?: string; stock: number }
 export interface SkuModule { groupNames: Txt[]; attrs: Attr[][]; skus: Record<string, Sku> }
 export interface ScenarioValue { id: number; name: Txt; addPrice: Price[]; swatch?: string }
 export interface ScenarioLabel { labelId: number; labelName: Txt; values: ScenarioValue[] }
@@ -22,7 +22,7 @@ export interface Goods extends Card {
   treImages: GoodsImage[]; brief: Txt; introHtml: Txt; introAttrs: { k: Txt; v: Txt }[];
   description: string; ratingCount: number; bestRating: number; commentCount: number; sales: number;
   aiGenModels: { name: string; tips: string; tips2: string }[]; skuModule: SkuModule; skuTag: string;
-  useScenarioLabel: boolean; scenarioLabels: ScenarioLabel[]; maLan: string; category: string;
+  useScenarioLabel: boolean; scenarioLabels: ScenarioLabel[]; tiers: PriceRange[]; maLan: string; category: string;
   owner: Owner; updatedAt: number;
 }
 export interface Comment {
@@ -35,7 +35,7 @@ export interface IdentityInfo {
   country: string; avatarUrl: string; backgroundUrl: string; rating: number; goodsCount: number;
 }
 export interface SizeRow { id: number; label: string; cm: number[]; inch: number[] }
-export interface Delivery { accepted: number; standard: number; tailoringDays: number; shippingDays: number }
+export interface Delivery { accepted: number; standard: number; estimated: number; tailoringDays: number; shippingDays: number }
 export interface Language { code: string; name: string; dir: "ltr" | "rtl" }
 export interface RegionItem { c: string; y: string; name: string }
 export interface NumberFormat { dec: string; group: string; symbolAfter: boolean }
@@ -76,5 +76,6 @@ export interface SoukData {
   numfmt: NumberFormat;
   now: number;
   ek: string; // the API envelope key (public by nature, see api/client.ts)
+  testPay?: boolean; // the embedded test payment provider is active: no real money moves
   data: PageData;
 }

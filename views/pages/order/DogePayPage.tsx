@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { TestModeNotice } from "./PayForm";
 import { useData, usePrice, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
@@ -104,6 +105,7 @@ export function DogePayPage() {
           </div>
         ) : (
           <div className="doge" data-testid="doge-page">
+            <TestModeNotice doge />
             <section className="panel doge-qr">
               <img src={page.qr} width={220} height={220} alt={t("DogeQrAlt")} />
               <a className="btn small" href={page.uri}>{t("OpenWallet")}</a>

@@ -69,6 +69,7 @@ export function PayForm({ methods, busy, label, testid, onPay, children }: {
   };
   return (
     <form className="pay-form" onSubmit={submit} noValidate data-testid="pay-form">
+      <TestModeNotice />
       <fieldset className="pay-methods">
         <legend>{t("PaymentMethod")}</legend>
         {offered.map((m) => (
@@ -95,6 +96,15 @@ export function PayForm({ methods, busy, label, testid, onPay, children }: {
       <Submit busy={busy} testid={testid}>{label}</Submit>
     </form>
   );
+}
+
+// TestModeNotice says plainly that the embedded test provider takes the
+// payment, so nobody mistakes a demo store for a real one.
+export function TestModeNotice({ doge = false }: { doge?: boolean }) {
+  const t = useT();
+  const { testPay } = useData();
+  if (!testPay) return null;
+  return <p className="test-mode" role="note" data-testid="test-mode">{t(doge ? "DogeTestMode" : "PayTestMode")}</p>;
 }
 
 // usePayFlow sends a payment choice for an existing payment (payUid) and
