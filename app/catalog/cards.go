@@ -149,15 +149,25 @@ func (s *Service) card(g *ent.Goods, texts textSet, lang string, cur money.Curre
 	return c
 }
 
-// StockOf is the goods' own stock, or the sum over its skus when it has
-// them (which must be loaded).
+// StockOf is how many pieces can be bought: the goods' own stock, or the
+// sum over its skus when it has them (which must be loaded), counting only
+// stock that meets the minimum order quantity. A sku with 15 left against a
+// minimum of 20 cannot be bought, so it does not make the goods "on sale".
 func StockOf(g *ent.Goods) int {
+	minQty := max(g.MinQty, 1)
 	if len(g.Edges.Skus) == 0 {
-		return g.Stock
+		return buyable(g.Stock, minQty)
 	}
 	n := 0
 	for _, k := range g.Edges.Skus {
-		n += k.Stock
+		n += buyable(k.Stock, minQty)
 	}
 	return n
+}
+
+func buyable(stock, minQty int) int {
+	if stock < minQty {
+		return 0
+	}
+	return stock
 }

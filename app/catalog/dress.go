@@ -87,22 +87,49 @@ func SizeChartFor(g *Goods) []SizeRow {
 	return out
 }
 
-// Delivery holds the dress delivery estimates of SPEC §9 (times in ms).
+// Delivery holds the dress delivery dates of SPEC §9 (times in ms). The
+// spec gives the numbers, we gave the meanings (README, Decisions):
+//   - Accepted: the seller confirms the order (and the measurements) by then.
+//   - Standard: a dress in a standard size arrives by then.
+//   - Estimated: a custom-size dress is sewn to the measurements in
+//     TailoringDays working days, then shipped in ShippingDays working days,
+//     so it arrives around then.
 type Delivery struct {
 	Accepted      int64 `json:"accepted"`
 	Standard      int64 `json:"standard"`
+	Estimated     int64 `json:"estimated"`
 	TailoringDays int   `json:"tailoringDays"`
 	ShippingDays  int   `json:"shippingDays"`
 }
 
-// DressDelivery computes the estimates from now: accepted now + 15 days,
-// standard now + 25 days, tailoring 71 and shipping 35 working days.
+// SPEC §9's dress delivery constants.
+const (
+	acceptDays    = 15
+	standardDays  = 25
+	tailoringDays = 71
+	shippingDays  = 35
+)
+
+// DressDelivery computes the dates from now; the product page, checkout and
+// orders all take them from here.
 func DressDelivery(now time.Time) Delivery {
 	day := 24 * time.Hour
 	return Delivery{
-		Accepted: now.Add(15 * day).UnixMilli(), Standard: now.Add(25 * day).UnixMilli(),
-		TailoringDays: 71, ShippingDays: 35,
+		Accepted: now.Add(acceptDays * day).UnixMilli(), Standard: now.Add(standardDays * day).UnixMilli(),
+		Estimated:     AddWorkingDays(now, tailoringDays+shippingDays).UnixMilli(),
+		TailoringDays: tailoringDays, ShippingDays: shippingDays,
 	}
+}
+
+// AddWorkingDays counts n days from t, skipping Saturdays and Sundays.
+func AddWorkingDays(t time.Time, n int) time.Time {
+	for n > 0 {
+		t = t.AddDate(0, 0, 1)
+		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return t
 }
 
 // BuyingTexts returns the wholesale buying steps and the refund text.
