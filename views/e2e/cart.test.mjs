@@ -56,8 +56,12 @@ test("a double click on a card's add-to-cart adds once", async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
   await page.waitForSelector("[data-testid=me]");
-  // A card without a minimum quantity, so one add puts exactly one piece.
-  const card = page.locator("[data-testid=goods-card]:not(:has(.moq)):has([data-testid=card-add])").first();
+  // A card that needs no choice and has no minimum quantity (so one add puts
+  // exactly one piece), on its seller's page.
+  const pick = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 5 && x.priceData.minQty === 1);
+  await page.goto(`${store.base}/en/biger/seller/${pick.ownerUid}`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  const card = page.locator(`[data-testid=goods-card]:has(a[href*="/${pick.treId}"])`).first();
   const adds = [];
   page.on("request", (r) => { if (r.url().endsWith("/shoppingIncrRP")) adds.push(r.postData()); });
   await card.locator("[data-testid=card-add]").dblclick();
