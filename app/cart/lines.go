@@ -9,7 +9,6 @@ import (
 	"souk/app/catalog"
 	"souk/ent"
 	"souk/ent/cartline"
-	"souk/ent/schema"
 	"souk/ent/user"
 )
 
@@ -23,6 +22,9 @@ type Line struct {
 	Selected  bool           `json:"selected"`
 	UnitPrice catalog.Price  `json:"unitPrice"`
 	Available bool           `json:"available"` // on sale and enough in stock
+	// Variant names the chosen sku's attributes and options in the
+	// shopper's language, with the sku's picture.
+	Variant catalog.Variant `json:"variant"`
 }
 
 type schemaChoice = struct {
@@ -56,9 +58,17 @@ func (s *Service) List(ctx context.Context, userID int, lang, cur string) ([]Gro
 	if err != nil {
 		return nil, err
 	}
+	refs := make([]catalog.LineRef, len(rows))
+	for i, r := range rows {
+		refs[i] = catalog.LineRef{GoodsID: r.Edges.Goods.ID, SkuUID: r.SkuUID, Options: r.Options}
+	}
+	variants, err := s.cat.Variants(ctx, refs, lang)
+	if err != nil {
+		return nil, err
+	}
 	bySeller := map[string]*Group{}
 	var order []string
-	for _, r := range rows {
+	for i, r := range rows {
 		g := r.Edges.Goods
 		owner := g.Edges.Owner
 		grp := bySeller[owner.UID]
@@ -67,7 +77,9 @@ func (s *Service) List(ctx context.Context, userID int, lang, cur string) ([]Gro
 			bySeller[owner.UID] = grp
 			order = append(order, owner.UID)
 		}
-		grp.Lines = append(grp.Lines, s.line(r, g, cards[g.UID], cur))
+		l := s.line(r, g, cards[g.UID], cur)
+		l.Variant = variants[i]
+		grp.Lines = append(grp.Lines, l)
 	}
 	out := make([]Group, 0, len(order))
 	for _, k := range order {
@@ -180,22 +192,4 @@ func (s *Service) Remove(ctx context.Context, userID int, ids []string) error {
 	sort.Ints(keys)
 	_, err = s.db.CartLine.Delete().Where(cartline.IDIn(keys...)).Exec(ctx)
 	return err
-}
-
-// surcharge adds the chosen options' added prices.
-func surcharge(g *ent.Goods, chosen []schema.ScenarioChoice) int64 {
-	var sum int64
-	for _, c := range chosen {
-		for _, l := range g.Edges.Labels {
-			if l.LabelID != c.LabelID {
-				continue
-			}
-			for _, o := range l.Edges.Options {
-				if o.OptionID == c.OptionID {
-					sum += o.AddPrice
-				}
-			}
-		}
-	}
-	return sum
 }

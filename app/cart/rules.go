@@ -132,6 +132,3 @@ func SkuOf(g *ent.Goods, uid string) *ent.Sku {
 	}
 	return nil
 }
-
-// Surcharge is what the chosen scenario options add to a unit price.
-func Surcharge(g *ent.Goods, chosen []schema.ScenarioChoice) int64 { return surcharge(g, chosen) }

@@ -161,16 +161,14 @@ func (s *Service) minorPrice(minor int64, c money.Currency) Price {
 }
 
 // priceData builds what a card or the product page shows about price, in
-// cur: the lowest and highest unit price over every sku and quantity break,
-// and the quantity table's "from" price (the cheapest sku) per break.
+// cur: the lowest and highest unit price over every offered sku and
+// quantity break, and the quantity table's "from" price (the cheapest
+// offered sku) per break.
 // g must have its prices, ranges and skus loaded where they exist.
 func (s *Service) priceData(g *ent.Goods, cur money.Currency) PriceData {
 	c := s.payCurrency(g, cur.Code)
 	pd := PriceData{MinQty: max(g.MinQty, 1), CalType: g.PriceCalType, Ranges: []PriceRange{}}
-	configs := []*ent.Sku{nil}
-	if len(g.Edges.Skus) > 0 {
-		configs = g.Edges.Skus
-	}
+	configs := offered(g)
 	qs := tierQtys(g)
 	lo, hi := int64(-1), int64(-1)
 	from := make([]int64, len(qs))
@@ -201,6 +199,25 @@ func (s *Service) priceData(g *ent.Goods, cur money.Currency) PriceData {
 	return pd
 }
 
+// offered is what priceData spans: the skus that can be bought (at least
+// the minimum order quantity left), all of them when none can (the card
+// still shows what the goods cost), or the goods themselves without skus.
+func offered(g *ent.Goods) []*ent.Sku {
+	if len(g.Edges.Skus) == 0 {
+		return []*ent.Sku{nil}
+	}
+	var out []*ent.Sku
+	for _, k := range g.Edges.Skus {
+		if k.Stock >= max(g.MinQty, 1) {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return g.Edges.Skus
+	}
+	return out
+}
+
 // optionPrice is an option's surcharge in cur, as Unit adds it.
 func (s *Service) optionPrice(g *ent.Goods, o *ent.ScenarioOption, cur money.Currency) Price {
 	c := s.payCurrency(g, cur.Code)
@@ -214,12 +231,4 @@ func (s *Service) Money(minor int64, code string) Price {
 		c = money.Currency{Code: code, Symbol: code}
 	}
 	return Price{Currency: c, Amount: s.Rates().Decimal(minor, code)}
-}
-
-// UnitMinor is Unit with the options' surcharge given in minor units of the
-// goods' currency.
-// Deprecated: transitional for app/order; use Unit.
-func (s *Service) UnitMinor(g *ent.Goods, sku *ent.Sku, q int, extra int64, cur string) (int64, money.Currency) {
-	c := s.payCurrency(g, cur)
-	return s.baseUnit(g, sku, q, c) + s.convertOr(extra, g.Currency, c.Code), c
 }

@@ -121,25 +121,44 @@ func TestShownPricesAddUp(t *testing.T) {
 
 func TestPriceData(t *testing.T) {
 	s := testService()
-	p, _, _ := perfume(money.VariousPrice)
 	usd := s.currencyOrDefault("USD")
-	pd := s.priceData(p, usd)
-	if pd.Prices[0].Amount != 49.55 || len(pd.MaxPrices) != 1 || pd.MaxPrices[0].Amount != 64.89 {
-		t.Fatalf("spread %v – %v, want 49.55 – 64.89", pd.Prices, pd.MaxPrices)
+	short, _, _ := perfume(money.VariousPrice) // 30 ml: 15 left of a minimum 20
+	stocked, _, ml30 := perfume(money.VariousPrice)
+	ml30.Stock = 100
+	none, ml10, ml30b := perfume(money.VariousPrice)
+	ml10.Stock, ml30b.Stock = 3, 0
+	cases := []struct {
+		name     string
+		g        *ent.Goods
+		low, hi  float64 // hi 0: no spread
+		fromQtys []int
+		from     []float64
+	}{
+		{"a sku below the minimum order is not offered", short, 49.55, 58.99, []int{20, 60, 200}, []float64{58.99, 54.27, 49.55}},
+		{"every buyable sku spans the range", stocked, 49.55, 64.89, []int{20, 60, 200}, []float64{58.99, 54.27, 49.55}},
+		{"none buyable: the card still shows the prices", none, 49.55, 64.89, []int{20, 60, 200}, []float64{58.99, 54.27, 49.55}},
+		{"no skus, no ranges: one price", dress(), 199, 0, nil, nil},
 	}
-	want := []struct {
-		q int
-		a float64
-	}{{20, 58.99}, {60, 54.27}, {200, 49.55}}
-	if len(pd.Ranges) != len(want) {
-		t.Fatalf("ranges %v", pd.Ranges)
-	}
-	for i, w := range want {
-		if r := pd.Ranges[i]; r.StartQty != w.q || r.Prices[0].Amount != w.a {
-			t.Errorf("range %d = %d %v, want %d %v", i, r.StartQty, r.Prices[0].Amount, w.q, w.a)
-		}
-	}
-	if d := s.priceData(dress(), usd); d.Prices[0].Amount != 199 || d.MaxPrices != nil || len(d.Ranges) != 0 {
-		t.Errorf("dress price data %+v", d)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pd := s.priceData(c.g, usd)
+			if pd.Prices[0].Amount != c.low {
+				t.Errorf("low %v, want %v", pd.Prices[0].Amount, c.low)
+			}
+			switch {
+			case c.hi == 0 && pd.MaxPrices != nil:
+				t.Errorf("high %v, want none", pd.MaxPrices)
+			case c.hi != 0 && (len(pd.MaxPrices) != 1 || pd.MaxPrices[0].Amount != c.hi):
+				t.Errorf("high %v, want %v", pd.MaxPrices, c.hi)
+			}
+			if len(pd.Ranges) != len(c.fromQtys) {
+				t.Fatalf("ranges %v, want from %v", pd.Ranges, c.fromQtys)
+			}
+			for i, r := range pd.Ranges {
+				if r.StartQty != c.fromQtys[i] || r.Prices[0].Amount != c.from[i] {
+					t.Errorf("range %d = %d %v, want %d %v", i, r.StartQty, r.Prices[0].Amount, c.fromQtys[i], c.from[i])
+				}
+			}
+		})
 	}
 }

@@ -91,7 +91,7 @@ func (s *Service) price(rows []*ent.CartLine, cards map[string]catalog.Card, cur
 			q.problems = append(q.problems, problemOf(r.UID, p.card.TreName.Txt, g.Saleable == 1, err))
 			continue
 		}
-		unit, c := s.cat.UnitMinor(g, p.sku, r.Quantity, cart.Surcharge(g, r.Options), q.cur.Code)
+		unit, c := s.cat.Unit(g, p.sku, r.Options, r.Quantity, q.cur.Code)
 		if c.Code != q.cur.Code {
 			return nil, fmt.Errorf("order: no exchange rate from %s to %s", g.Currency, q.cur.Code)
 		}

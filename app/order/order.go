@@ -45,6 +45,7 @@ type Service struct {
 	db   *ent.Client
 	cat  *catalog.Service
 	opts Options
+	lang string // the reader's language, set by For
 }
 
 // New makes the service.

@@ -78,6 +78,17 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 		out.Groups = append(out.Groups, gv)
 	}
 	out.GoodsTotal, out.Shipping, out.Total = s.cat.Money(goodsSum, q.cur.Code), s.cat.Money(shipSum, q.cur.Code), s.cat.Money(q.total, q.cur.Code)
+	var lines []*Line
+	var refs []catalog.LineRef
+	for i, g := range q.groups {
+		for j, p := range g.lines {
+			lines = append(lines, &out.Groups[i].Lines[j])
+			refs = append(refs, catalog.LineRef{GoodsID: p.g.ID, SkuUID: p.row.SkuUID, Options: p.row.Options})
+		}
+	}
+	if err := s.For(lang).nameLines(ctx, lines, refs); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -150,7 +161,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 		s.opts.OnStock(uid)
 	}
 	for _, o := range made {
-		s.notify(ctx, o, AwaitingPayment)
+		s.For(in.Lang).notify(ctx, o, AwaitingPayment) // names what was chosen in the shopper's language
 	}
 	return res, nil
 }
@@ -352,7 +363,7 @@ func (s *Service) Quick(ctx context.Context, lines []QuickLine, cur string) ([]Q
 			return nil, catalog.Price{}, apperr.Invalid("quantity", "MinQty",
 				fmt.Sprintf("The quantity must be from %d to %d.", max(g.MinQty, 1), cart.MaxQuantity))
 		}
-		unit, _ := s.cat.UnitMinor(g, k, l.Quantity, cart.Surcharge(g, l.Options), c.Code)
+		unit, _ := s.cat.Unit(g, k, l.Options, l.Quantity, c.Code)
 		line := unit * int64(l.Quantity)
 		total += line
 		out = append(out, QuickPrice{TreID: l.TreID, UnitPrice: s.cat.Money(unit, c.Code), LineTotal: s.cat.Money(line, c.Code)})

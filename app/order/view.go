@@ -23,6 +23,33 @@ type Line struct {
 	Quantity  int                     `json:"quantity"`
 	UnitPrice catalog.Price           `json:"unitPrice"`
 	LineTotal catalog.Price           `json:"lineTotal"`
+	// Chosen names the sku's attributes and every chosen option in the
+	// reader's language (see For); ImageURL is the sku's picture.
+	Chosen []catalog.Chosen `json:"chosen"`
+}
+
+// For is the service as a reader of lang sees it: the orders and checkout
+// lines it returns name every chosen value in that language. The service
+// itself is unchanged.
+func (s *Service) For(lang string) *Service {
+	c := *s
+	c.lang = lang
+	return &c
+}
+
+// nameLines fills in lines' chosen values and sku pictures for s.lang.
+func (s *Service) nameLines(ctx context.Context, lines []*Line, refs []catalog.LineRef) error {
+	variants, err := s.cat.Variants(ctx, refs, s.lang)
+	if err != nil {
+		return fmt.Errorf("order: name lines: %w", err)
+	}
+	for i, l := range lines {
+		l.Chosen = variants[i].Chosen
+		if img := variants[i].Image; img != nil {
+			l.ImageURL = img.Small.URL
+		}
+	}
+	return nil
 }
 
 // Delivery is a dress order's promise, as clients see it.
@@ -93,8 +120,19 @@ func (s *Service) views(ctx context.Context, db *ent.Client, rows []*ent.Order) 
 		payBy[p.UID] = p
 	}
 	out := make([]View, 0, len(rows))
+	var lines []*Line
+	var refs []catalog.LineRef
 	for _, o := range rows {
 		out = append(out, s.view(o, byID[o.SellerID], payBy[o.PaymentUID]))
+	}
+	for i, o := range rows {
+		for j, l := range o.Edges.Lines {
+			lines = append(lines, &out[i].Lines[j])
+			refs = append(refs, catalog.LineRef{GoodsID: l.GoodsID, SkuUID: l.SkuUID, Options: l.Options})
+		}
+	}
+	if err := s.nameLines(ctx, lines, refs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -128,7 +166,7 @@ func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View 
 	for _, l := range o.Edges.Lines {
 		v.Lines = append(v.Lines, Line{GoodsUID: l.GoodsUID, SkuUID: l.SkuUID, Name: l.Name, ImageURL: l.ImageURL,
 			Options: orEmpty(l.Options), Quantity: l.Quantity, UnitPrice: s.cat.Money(l.UnitPrice, o.Currency),
-			LineTotal: s.cat.Money(l.LineTotal, o.Currency)})
+			LineTotal: s.cat.Money(l.LineTotal, o.Currency), Chosen: []catalog.Chosen{}})
 	}
 	for _, e := range o.Edges.Events {
 		v.Events = append(v.Events, Event{Status: e.Status, Note: e.Note, At: e.At})
@@ -143,23 +181,12 @@ func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
 	return o
 }
 
-// addWorkingDays counts n days from t, skipping Saturdays and Sundays.
-func addWorkingDays(t time.Time, n int) time.Time {
-	for n > 0 {
-		t = t.AddDate(0, 0, 1)
-		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
-			n--
-		}
-	}
-	return t
-}
-
-// dressDelivery is SPEC §9's promise, fixed when the order is made.
+// dressDelivery is SPEC §9's promise (catalog.DressDelivery), fixed when
+// the order is made.
 func dressDelivery(now time.Time) *schema.Delivery {
 	d := catalog.DressDelivery(now)
 	return &schema.Delivery{
 		AcceptedBy: time.UnixMilli(d.Accepted).UTC(), StandardBy: time.UnixMilli(d.Standard).UTC(),
-		TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays,
-		EstimatedBy: addWorkingDays(now, d.TailoringDays+d.ShippingDays).UTC(),
+		TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays, EstimatedBy: time.UnixMilli(d.Estimated).UTC(),
 	}
 }

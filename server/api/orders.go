@@ -157,29 +157,29 @@ func (h *Orders) refundAddresses(ctx context.Context, uid int, r *orderReq, _ re
 	return h.svc.RefundAddresses(ctx, uid, r.OrderNumber)
 }
 
-func (h *Orders) list(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
-	return h.svc.List(ctx, uid, r.Status, max(r.Page, 1), r.PageSize)
+func (h *Orders) list(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.For(rc.lang).List(ctx, uid, r.Status, max(r.Page, 1), r.PageSize)
 }
 
-func (h *Orders) detail(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
-	return h.svc.Detail(ctx, uid, r.OrderNumber)
+func (h *Orders) detail(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.For(rc.lang).Detail(ctx, uid, r.OrderNumber)
 }
 
-func (h *Orders) cancel(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
-	return h.svc.Cancel(ctx, uid, r.OrderNumber)
+func (h *Orders) cancel(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.For(rc.lang).Cancel(ctx, uid, r.OrderNumber)
 }
 
 func (h *Orders) remove(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
 	return nil, h.svc.Delete(ctx, uid, r.OrderNumber)
 }
 
-func (h *Orders) sureReceived(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
-	return h.svc.SureReceived(ctx, uid, r.OrderNumber)
+func (h *Orders) sureReceived(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.For(rc.lang).SureReceived(ctx, uid, r.OrderNumber)
 }
 
 // ship is the seller's call: only the owner of the selling identity finds the order.
-func (h *Orders) ship(ctx context.Context, uid int, r *orderReq, _ reqCtx) (any, error) {
-	return h.svc.Ship(ctx, uid, r.OrderNumber, r.Carrier, r.Tracking)
+func (h *Orders) ship(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
+	return h.svc.For(rc.lang).Ship(ctx, uid, r.OrderNumber, r.Carrier, r.Tracking)
 }
 
 func first(a, b string) string {
@@ -193,7 +193,7 @@ func first(a, b string) string {
 // number (DEV only: the demo's sellers have no logins).
 func (h *Orders) DevShip(c echo.Context) error {
 	n := c.Param("number")
-	v, err := h.svc.Ship(c.Request().Context(), 0, n, "Souk Post", "SP"+n)
+	v, err := h.svc.For(h.ctxOf(c).lang).Ship(c.Request().Context(), 0, n, "Souk Post", "SP"+n)
 	if err != nil {
 		return h.fail(c, err)
 	}
