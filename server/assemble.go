@@ -168,11 +168,18 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	accounts.OnProfileChange = func(uid string) { versions.Bump("user:" + uid) }
 	handlers := api.New(cat, langs, strs, sealer, log)
 	bg, stopBG := context.WithCancel(context.Background())
+	if store.IsPostgres(cfg.DatabaseURL) { // nodes of one database share cache invalidations
+		if _, err := version.StartBus(bg, cfg.DatabaseURL, versions, log); err != nil {
+			stopBG()
+			return nil, err
+		}
+	}
 	searchSvc, vis, closeSearch, err := startSearch(ctx, bg, cfg, db, cat, log)
 	if err != nil {
 		stopBG()
 		return nil, err
 	}
+	site.Search = searchSvc
 	ready := &atomic.Bool{}
 	devOutbox := outbox
 	if !cfg.Dev {

@@ -25,6 +25,12 @@ func (s *testStore) placeOrder(t *testing.T, token string, seen *strings.Builder
 	treID := s.anyGoods(t, func(g map[string]any) bool {
 		return g["needsPick"] == false && g["saleable"].(float64) == 1 && g["stock"].(float64) > 5
 	})
+	return s.placeOrderOf(t, token, treID, seen)
+}
+
+// placeOrderOf orders one piece of treID.
+func (s *testStore) placeOrderOf(t *testing.T, token, treID string, seen *strings.Builder) (string, string) {
+	t.Helper()
 	record := func(env envelope) envelope { seen.WriteString(env.Easg); seen.Write(env.Content); return env }
 	record(s.call(t, "POST", "shoppingIncrRP", `{"requestId":"s1","treId":"`+treID+`"}`, "TOKEN", token))
 	addr := record(s.call(t, "POST", "address/save", `{"name":"Ana","phone":"+1 415 555 0100","country":"US","region":"CA","city":"SF","line1":"1 Market St","postalCode":"94105"}`, "TOKEN", token))

@@ -12,6 +12,11 @@ import (
 type Registry struct {
 	mu       sync.RWMutex
 	counters map[string]*atomic.Int64
+	// epoch is added to every counter: BumpAll moves it, which makes every
+	// snapshot stale at once (a node that lost its change feed for a while).
+	epoch atomic.Int64
+	// publish, when set, tells other nodes of local bumps (Bus).
+	publish atomic.Pointer[func(names []string)]
 }
 
 // New makes an empty registry.
@@ -23,17 +28,29 @@ func (r *Registry) Get(name string) int64 {
 	c := r.counters[name]
 	r.mu.RUnlock()
 	if c == nil {
-		return 0
+		return r.epoch.Load()
 	}
-	return c.Load()
+	return c.Load() + r.epoch.Load()
 }
 
-// Bump records a change to each name.
+// Bump records a change to each name, here and, through a Bus, on every
+// other node of the same database.
 func (r *Registry) Bump(names ...string) {
+	r.apply(names)
+	if p := r.publish.Load(); p != nil {
+		(*p)(names)
+	}
+}
+
+// apply records changes without publishing them (they came from another node).
+func (r *Registry) apply(names []string) {
 	for _, name := range names {
 		r.counter(name).Add(1)
 	}
 }
+
+// BumpAll makes every version change at once.
+func (r *Registry) BumpAll() { r.epoch.Add(1) }
 
 func (r *Registry) counter(name string) *atomic.Int64 {
 	r.mu.RLock()
