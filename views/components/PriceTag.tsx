@@ -2,15 +2,21 @@ import { usePrice, useT } from "../stores/context";
 import type { Price, PriceData } from "../lib/types";
 
 // PriceTag shows a price, or a range "low – high" when quantity breaks or
-// sku prices differ.
-export function PriceTag({ pd, className = "price" }: { pd: PriceData; className?: string }) {
-  return priceText(pd, usePrice(), className);
+// sku prices differ; extra (chosen options' surcharges) is added to both.
+export function PriceTag({ pd, className = "price", extra = 0 }: { pd: PriceData; className?: string; extra?: number }) {
+  return priceText(pd, usePrice(), className, extra);
+}
+
+// plus adds an amount (options' surcharges) to a price without
+// binary-fraction noise: amounts have at most 2 decimals.
+export function plus(p: Price | undefined, extra: number): Price | undefined {
+  return p && extra ? { ...p, amount: Math.round((p.amount + extra) * 100) / 100 } : p;
 }
 
 // priceText is PriceTag as a plain function, for lists rendered by the dozen.
-export function priceText(pd: PriceData, fmt: (p: Price | undefined) => string, className = "price") {
-  const low = fmt(pd.prices[0]);
-  const high = pd.maxPrices?.length ? fmt(pd.maxPrices[0]) : "";
+export function priceText(pd: PriceData, fmt: (p: Price | undefined) => string, className = "price", extra = 0) {
+  const low = fmt(plus(pd.prices[0], extra));
+  const high = pd.maxPrices?.length ? fmt(plus(pd.maxPrices[0], extra)) : "";
   return <span className={className} dir="ltr">{high && high !== low ? low + " – " + high : low}</span>;
 }
 

@@ -5,9 +5,13 @@ import { useApi } from "../../api/useApi";
 import { QtyInput } from "./QtyInput";
 import { goodsPath, withLang } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
-import type { Card, Price } from "../../lib/types";
+import { ChosenList, type Chosen } from "../order/Chosen";
+import type { Card, ImageSet, Price } from "../../lib/types";
 
-interface Line { id: string; goods: Card; quantity: number; selected: boolean; unitPrice: Price; available: boolean }
+interface Line {
+  id: string; goods: Card; quantity: number; selected: boolean; unitPrice: Price; available: boolean;
+  variant: { chosen: Chosen[]; image?: ImageSet };
+}
 interface Group { sellerUid: string; sellerName: string; lines: Line[] }
 interface Problem { lineId: string; name: string; kind: string; message: string }
 
@@ -80,9 +84,10 @@ export function CartPage() {
                 <div key={l.id} className={"cart-line" + (l.available ? "" : " off")} data-testid="cart-line">
                   <input type="checkbox" checked={l.selected} disabled={busy} aria-label={t("Selected")}
                     onChange={(e) => act(e.target.checked ? "shoppingSetCartSelected" : "shoppingSetCartUnSelected", { ids: [l.id] })} />
-                  {l.goods.treImage ? <img src={l.goods.treImage.tinyImg.url} width={64} height={64} alt="" /> : null}
+                  {(l.variant.image ?? l.goods.treImage) ? <img src={(l.variant.image ?? l.goods.treImage)!.tinyImg.url} width={64} height={64} alt="" data-testid="line-image" /> : null}
                   <div className="cart-line-main">
                     <a href={goodsPath(lang, l.goods.treId, l.goods.uri)} lang={txtLang(l.goods.treName, lang)}>{l.goods.treName.txt}</a>
+                    <ChosenList chosen={l.variant.chosen} />
                     <span className="price" dir="ltr">{price(l.unitPrice)}</span>
                     {l.available ? null : <span className="stock off">{t("NotAvailable")}</span>}
                     {problems.filter((p) => p.lineId === l.id).map((p, i) => <span key={i} className="check-problem" role="alert" data-testid="check-problem">{p.message}</span>)}

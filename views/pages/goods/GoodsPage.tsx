@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { Icon } from "../../components/Icon";
-import { MinQtyBadge, PriceTag, Stars } from "../../components/PriceTag";
+import { MinQtyBadge, PriceTag, Stars, plus } from "../../components/PriceTag";
 import { useShop, useT, usePrice, useData } from "../../stores/context";
 import { identityPath, loginPath, withLang } from "../../lib/paths";
 import { requireLogin } from "../../lib/auth";
@@ -15,9 +15,10 @@ import { ScenarioPicker } from "./ScenarioPicker";
 import { CustomSizeForm } from "./CustomSize";
 import { SizeChart } from "./SizeChart";
 import { Comments } from "./Comments";
-import { DressDelivery } from "./Delivery";
+import { DeliveryDates, type Sizes } from "./Delivery";
 import { productLd } from "./jsonld";
 import { isSet, skuKey, toggle } from "./selection";
+import { surcharge } from "./pricing";
 import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
 import type { Goods } from "../../lib/types";
 
@@ -40,7 +41,9 @@ export function GoodsPage() {
 
   const key = skuKey(g.skuModule, picked);
   const sku = key ? g.skuModule.skus[key] : undefined;
-  const onSale = g.saleable === 1 && g.stock > 0;
+  const minQty = g.priceData.minQty;
+  // The chosen sku decides; before one is chosen, any sku that can be bought.
+  const onSale = g.saleable === 1 && (sku ? sku.stock >= minQty : g.stock > 0);
   const customSize = chosen[LABEL_SIZE] === CUSTOM_SIZE_OPTION;
   const pick = (grp: number, id: string) => {
     const next = toggle(picked, grp, id);
@@ -73,8 +76,11 @@ export function GoodsPage() {
       .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); })
       .catch(() => { /* the toast said why */ });
   };
-  const unit = sku?.prices[0];
-  const extra = g.scenarioLabels.reduce((sum, l) => sum + (l.values.find((v) => v.id === chosen[l.labelId])?.addPrice[0]?.amount ?? 0), 0);
+  // Every number here comes from the server's one price rule: the chosen
+  // sku's (or the goods') unit price from each quantity break on, plus what
+  // the chosen options add, exactly as the cart and checkout will charge.
+  const extra = surcharge(g.scenarioLabels, chosen);
+  const tiers = sku ? sku.tiers : g.skuModule.attrs.length === 0 ? g.tiers : undefined;
   const title = t("MetaGoodsTitle", { name: g.treName.txt, price: formatPrice(g.priceData.prices[0], data.numfmt) });
   return (
     <Layout toastMs={4000}>
@@ -92,22 +98,24 @@ export function GoodsPage() {
             {g.sales > 0 ? <span className="muted">{t("SoldCount", { n: g.sales })}</span> : null}
           </div>
           <div className="goods-price" data-testid="goods-price">
-            {unit ? <span className="price big" dir="ltr">{fmt({ ...unit, amount: Math.round((unit.amount + extra) * 100) / 100 })}</span>
-              : <PriceTag pd={g.priceData} className="price big" />}
+            {tiers?.length ? <span className="price big" dir="ltr" data-testid="unit-price">{fmt(plus(tiers[0].prices[0], extra))}</span>
+              : <PriceTag pd={g.priceData} className="price big" extra={extra} />}
             <MinQtyBadge minQty={g.priceData.minQty} />
-            <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
+            <span className={onSale ? "stock on" : "stock off"} data-testid="stock-state">{onSale ? t("OnSale") : t("NotAvailable")}</span>
           </div>
           {g.priceData.ranges.length > 0 ? (
             <table className="ranges" data-testid="price-ranges">
               <caption>{t("WholesalePrices")}</caption>
               <tbody>
-                <tr><th scope="row">{t("Quantity")}</th>{g.priceData.ranges.map((r) => <td key={r.startQty}>{t("QtyAndUp", { n: r.startQty })}</td>)}</tr>
-                <tr><th scope="row">{t("UnitPrice")}</th>{g.priceData.ranges.map((r) => <td key={r.startQty} dir="ltr">{fmt(r.prices[0])}</td>)}</tr>
+                <tr><th scope="row">{t("Quantity")}</th>{(tiers ?? g.priceData.ranges).map((r) => <td key={r.startQty}>{t("QtyAndUp", { n: r.startQty })}</td>)}</tr>
+                <tr><th scope="row">{tiers ? t("UnitPrice") : t("UnitPriceFrom")}</th>{(tiers ?? g.priceData.ranges).map((r) => (
+                  <td key={r.startQty} dir="ltr" data-qty={r.startQty} data-testid="range-price">{fmt(plus(r.prices[0], extra))}</td>
+                ))}</tr>
               </tbody>
             </table>
           ) : null}
           <p className="brief" lang={txtLang(g.brief, data.lang)}>{g.brief.txt}</p>
-          <SkuPicker mod={g.skuModule} picked={picked} lang={data.lang} flagged={flagged} onPick={pick} />
+          <SkuPicker mod={g.skuModule} picked={picked} lang={data.lang} flagged={flagged} minQty={minQty} onPick={pick} />
           <ScenarioPicker labels={g.scenarioLabels} chosen={chosen} lang={data.lang} flagged={flagged}
             onChoose={(id, opt) => setChosen({ ...chosen, [id]: opt })} />
           {customSize ? <CustomSizeForm value={size} flagged={flagged} onChange={setSize} /> : null}
@@ -122,7 +130,7 @@ export function GoodsPage() {
               <Icon name="sparkle" size={20} />{t("AiCreate")}
             </a>
           </div>
-          {g.spe === 1 && data.data.delivery ? <DressDelivery d={data.data.delivery} /> : null}
+          {g.spe === 1 && data.data.delivery ? <DeliveryDates d={data.data.delivery} sizes={dressSizes(g, chosen[LABEL_SIZE])} testid="delivery" /> : null}
           <a className="seller" href={identityPath(data.lang, g.owner.identityType, g.owner.uid)}>
             <span className="avatar" aria-hidden="true">{g.owner.name.slice(0, 1)}</span>
             <span><small className="muted">{t("SoldBy")}</small><br /><strong>{g.owner.name}</strong></span>
@@ -160,4 +168,12 @@ export function GoodsPage() {
       </section>
     </Layout>
   );
+}
+
+// dressSizes says which arrival dates a dress shows: both until a size is
+// chosen (when it offers the custom size), then the chosen kind's.
+function dressSizes(g: Goods, size: number | undefined): Sizes {
+  const offersCustom = g.scenarioLabels.some((l) => l.labelId === LABEL_SIZE && l.values.some((v) => v.id === CUSTOM_SIZE_OPTION));
+  if (size === undefined) return { standard: true, custom: offersCustom };
+  return size === CUSTOM_SIZE_OPTION ? { standard: false, custom: true } : { standard: true, custom: false };
 }

@@ -4,10 +4,14 @@ import { goodsPath, withLang } from "../../lib/paths";
 const DAY = 86400e3;
 
 // productLd is the JSON-LD Product of SPEC §9: offers valid 15 days, a
-// 10-day return window by mail paid by the customer, rating out of 5.
+// 10-day return window by mail paid by the customer, rating out of 5. Its
+// prices are the card's (the server's one price rule): one Offer when every
+// sku and quantity costs the same, else an AggregateOffer from the lowest to
+// the highest unit price.
 export function productLd(g: Goods, d: SoukData): object[] {
   const url = d.baseUrl + goodsPath(d.lang, g.treId, g.uri);
   const price = g.priceData.prices[0];
+  const high = g.priceData.maxPrices?.[0];
   const validUntil = new Date(d.now + 15 * DAY).toISOString().slice(0, 10);
   const product: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -18,10 +22,11 @@ export function productLd(g: Goods, d: SoukData): object[] {
     image: g.treImages.map((im) => d.baseUrl + im.image.largeThumbnail.url),
     brand: { "@type": "Brand", name: g.owner.name },
     offers: {
-      "@type": "Offer",
+      ...(high && high.amount > (price?.amount ?? 0)
+        ? { "@type": "AggregateOffer", lowPrice: price?.amount, highPrice: high.amount, offerCount: Math.max(Object.keys(g.skuModule.skus).length, 1) }
+        : { "@type": "Offer", price: price?.amount }),
       url,
       priceCurrency: price?.currency.c,
-      price: price?.amount,
       priceValidUntil: validUntil,
       availability: g.saleable === 1 && g.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",

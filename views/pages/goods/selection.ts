@@ -9,17 +9,24 @@ export function skuKey(mod: SkuModule, picked: (string | undefined)[]): string |
   return ids.join(",");
 }
 
-// available tells whether choosing attr in group g can still lead to a sku,
-// given what is picked in the other group. A combination without a sku is
-// dimmed and cannot be chosen.
-export function available(mod: SkuModule, g: number, attr: string, picked: (string | undefined)[]): boolean {
-  const keys = Object.keys(mod.skus);
-  if (mod.attrs.length === 1) return keys.includes(attr);
-  const other = picked[1 - g];
-  return keys.some((k) => {
+// Why a value cannot be chosen: "combo" no sku has it with what is picked in
+// the other group; "soldOut" none left; "short" fewer left than the minimum
+// order quantity (left says how many, when one sku is meant).
+export type Blocked = { why: "combo" } | { why: "soldOut" } | { why: "short"; left?: number };
+
+// blocked tells whether choosing attr in group g can still lead to a sku
+// that can be bought (at least minQty in stock), given what is picked in the
+// other group; null when it can. Such values are dimmed and cannot be chosen.
+export function blocked(mod: SkuModule, g: number, attr: string, picked: (string | undefined)[], minQty: number): Blocked | null {
+  const other = mod.attrs.length === 1 ? undefined : picked[1 - g];
+  const skus = Object.entries(mod.skus).filter(([k]) => {
     const parts = k.split(",");
     return parts[g] === attr && (!isSet(other) || parts[1 - g] === other);
-  });
+  }).map(([, s]) => s);
+  if (skus.length === 0) return { why: "combo" };
+  if (skus.some((s) => s.stock >= minQty)) return null;
+  if (skus.every((s) => s.stock <= 0)) return { why: "soldOut" };
+  return skus.length === 1 ? { why: "short", left: skus[0].stock } : { why: "short" };
 }
 
 // toggle picks attr in group g, or clears it when it is already picked.

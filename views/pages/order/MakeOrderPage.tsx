@@ -104,7 +104,7 @@ export function MakeOrderPage() {
               <section key={g.sellerUid} className="panel" data-testid="checkout-group">
                 <h2>{g.sellerName}</h2>
                 <Lines lines={g.lines} />
-                {g.delivery ? <DeliveryView d={g.delivery} /> : null}
+                {g.delivery ? <DeliveryView d={g.delivery} lines={g.lines} /> : null}
                 <dl className="totals sub">
                   <dt>{t("Shipping")}</dt><dd dir="ltr">{g.shipping.amount === 0 ? t("ShippingFree") : price(g.shipping)}</dd>
                   <dt>{t("SellerTotal")}</dt><dd dir="ltr">{price(g.total)}</dd>

@@ -130,7 +130,7 @@ export function MyOrderPage() {
             <section className="panel">
               <h2>{o.sellerName}</h2>
               <Lines lines={o.lines} />
-              {o.delivery ? <DeliveryView d={o.delivery} /> : null}
+              {o.delivery ? <DeliveryView d={o.delivery} lines={o.lines} /> : null}
             </section>
             <section className="panel">
               <h2>{t("DeliveryAddress")}</h2>

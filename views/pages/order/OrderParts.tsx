@@ -3,10 +3,11 @@ import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { Dialog } from "../../components/Dialog";
 import { useData, usePrice, useT } from "../../stores/context";
-import { formatDate, useHydrated } from "../../lib/hydrated";
+import { DeliveryDates, type Sizes } from "../goods/Delivery";
 import { goodsPath } from "../../lib/paths";
-import { MEASURES, LABEL_COLOUR, LABEL_SIZE, CUSTOM_SIZE_OPTION, fieldOf, type SizeType } from "../goods/sizes";
-import { ms, statusKey, statusTone, type LineOption, type OrderDelivery, type OrderLine, type PostalAddress } from "./orders";
+import { LABEL_SIZE, CUSTOM_SIZE_OPTION } from "../goods/sizes";
+import { ms, statusKey, statusTone, type OrderDelivery, type OrderLine, type PostalAddress } from "./orders";
+import { ChosenList } from "./Chosen";
 import type { Price } from "../../lib/types";
 
 // OrderFrame is the wider frame of the buying pages; they are private, so
@@ -28,23 +29,6 @@ export function StatusBadge({ status }: { status: number }) {
   return <span className={"status-badge " + statusTone(status)} data-testid="order-status" data-status={status}>{t(statusKey(status))}</span>;
 }
 
-// optionText names a chosen option; "" when the line carries no name for it
-// (a bare option id means nothing to a shopper; custom sizes speak for themselves).
-function optionText(o: LineOption, t: ReturnType<typeof useT>): string {
-  const custom = o.labelId === LABEL_SIZE && o.optionId === CUSTOM_SIZE_OPTION;
-  if (!o.optionName && !custom) return "";
-  const label = o.labelName ?? (o.labelId === LABEL_COLOUR ? t("Colour") : o.labelId === LABEL_SIZE ? t("Size") : "");
-  let value = o.optionName ?? t("CustomSize");
-  const sd = o.sizeData;
-  if (sd && (sd.type === 1 || sd.type === 2)) {
-    const type = sd.type as SizeType;
-    const unit = type === 1 ? t("UnitCm") : t("UnitIn");
-    const parts = MEASURES.filter((m) => typeof sd[fieldOf(m.key, type)] === "number").map((m) => t(m.label) + " " + sd[fieldOf(m.key, type)] + " " + unit);
-    if (parts.length) value += " (" + parts.join(", ") + ")";
-  }
-  return label ? label + ": " + value : value;
-}
-
 // Lines lists order lines: image, name, options, quantity × unit price, total.
 export function Lines({ lines }: { lines: OrderLine[] }) {
   const t = useT();
@@ -52,17 +36,17 @@ export function Lines({ lines }: { lines: OrderLine[] }) {
   const { lang } = useData();
   return (
     <ul className="order-lines">
-      {lines.map((l, i) => { const opts = l.options.map((o) => optionText(o, t)).filter(Boolean); return (
+      {lines.map((l, i) => (
         <li key={l.skuUid + ":" + i} className="order-line" data-testid="order-line">
           {l.imageUrl ? <img src={l.imageUrl} width={64} height={64} alt="" loading="lazy" /> : <span className="img-ph" aria-hidden="true" />}
           <div className="order-line-main">
             <a href={goodsPath(lang, l.goodsUid)}><bdi>{l.name}</bdi></a>
-            {opts.length ? <ul className="line-options">{opts.map((o, j) => <li key={j}>{o}</li>)}</ul> : null}
+            <ChosenList chosen={l.chosen} />
             <span className="muted small"><bdi dir="ltr">{l.quantity} × {price(l.unitPrice)}</bdi></span>
           </div>
           <strong className="price" dir="ltr">{price(l.lineTotal)}</strong>
         </li>
-      ); })}
+      ))}
     </ul>
   );
 }
@@ -77,22 +61,19 @@ export function AddressView({ a }: { a: PostalAddress }) {
   );
 }
 
-// DeliveryView is the dress delivery estimate of an order or a seller group.
-export function DeliveryView({ d }: { d: OrderDelivery }) {
-  const t = useT();
-  const { lang } = useData();
-  const hydrated = useHydrated();
-  return (
-    <div className="delivery compact" data-testid="order-delivery">
-      <h3>{t("EstimatedDelivery")}</h3>
-      <dl>
-        <dt>{t("DeliveryAccepted")}</dt><dd>{formatDate(ms(d.acceptedBy), lang, hydrated)}</dd>
-        <dt>{t("DeliveryStandard")}</dt><dd>{formatDate(ms(d.standardBy), lang, hydrated)}</dd>
-        {d.estimatedBy ? <><dt>{t("DeliveryEstimated")}</dt><dd>{formatDate(ms(d.estimatedBy), lang, hydrated)}</dd></> : null}
-      </dl>
-      <p className="muted small">{t("DeliveryTailoring", { n: d.tailoringDays })} · {t("DeliveryShipping", { n: d.shippingDays })}</p>
-    </div>
-  );
+// DeliveryView is the dress delivery promise of an order or a seller group,
+// told as on the product page, for the sizes its lines chose.
+export function DeliveryView({ d, lines }: { d: OrderDelivery; lines: OrderLine[] }) {
+  const dates = { accepted: ms(d.acceptedBy), standard: ms(d.standardBy), estimated: ms(d.estimatedBy), tailoringDays: d.tailoringDays, shippingDays: d.shippingDays };
+  return <DeliveryDates d={dates} sizes={sizesOf(lines)} compact testid="order-delivery" />;
+}
+
+// sizesOf tells which dress sizes lines chose: custom-size lines wait for
+// tailoring; any other dress is a standard size.
+function sizesOf(lines: OrderLine[]): Sizes {
+  const size = lines.flatMap((l) => l.options).filter((o) => o.labelId === LABEL_SIZE);
+  const custom = size.some((o) => o.optionId === CUSTOM_SIZE_OPTION);
+  return { custom, standard: size.some((o) => o.optionId !== CUSTOM_SIZE_OPTION) || !custom };
 }
 
 export function Totals({ goods, shipping, total, testid }: { goods: Price; shipping: Price; total: Price; testid?: string }) {

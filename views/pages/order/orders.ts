@@ -1,12 +1,13 @@
 // Wire shapes of the buying API (orders, payments, Doge) and the small
 // helpers the order pages share.
 import type { Price } from "../../lib/types";
+import type { Chosen } from "./Chosen";
 import { withLang } from "../../lib/paths";
 
 export interface LineOption { labelId: number; optionId: number; sizeData?: Record<string, number>; labelName?: string; optionName?: string }
 export interface OrderLine {
   goodsUid: string; skuUid: string; name: string; imageUrl: string; options: LineOption[];
-  quantity: number; unitPrice: Price; lineTotal: Price;
+  quantity: number; unitPrice: Price; lineTotal: Price; chosen?: Chosen[];
 }
 export interface Address {
   id: string; name: string; phone: string; country: string; region: string; city: string;
