@@ -78,6 +78,7 @@ func run(args []string, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
+		b.Encoded = ssr.Precompress(b.Assets, ssr.BrotliRelease)
 		return static.WriteDist("static/dist", b)
 	case "migrate":
 		db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)

@@ -36,7 +36,7 @@ func Embedded() (*ssr.Bundle, error) {
 	if err != nil {
 		return nil, nil
 	}
-	b := &ssr.Bundle{Assets: map[string][]byte{}}
+	b := &ssr.Bundle{Assets: map[string][]byte{}, Encoded: map[string]ssr.Encoded{}}
 	if err := json.Unmarshal(raw, &b.Entry); err != nil {
 		return nil, fmt.Errorf("static: manifest: %w", err)
 	}
@@ -48,7 +48,19 @@ func Embedded() (*ssr.Bundle, error) {
 			return err
 		}
 		data, err := dist.ReadFile(p)
-		b.Assets[strings.TrimPrefix(p, "dist/assets/")] = data
+		name := strings.TrimPrefix(p, "dist/assets/")
+		switch { // name.br and name.gz are name compressed at build
+		case strings.HasSuffix(name, ".br"):
+			e := b.Encoded[strings.TrimSuffix(name, ".br")]
+			e.Br = data
+			b.Encoded[strings.TrimSuffix(name, ".br")] = e
+		case strings.HasSuffix(name, ".gz"):
+			e := b.Encoded[strings.TrimSuffix(name, ".gz")]
+			e.Gz = data
+			b.Encoded[strings.TrimSuffix(name, ".gz")] = e
+		default:
+			b.Assets[name] = data
+		}
 		return err
 	})
 	if err != nil {
@@ -72,6 +84,14 @@ func WriteDist(dir string, b *ssr.Bundle) error {
 		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			return err
+		}
+		if e, ok := b.Encoded[name]; ok {
+			if err := os.WriteFile(p+".br", e.Br, 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p+".gz", e.Gz, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "server.js"), b.Server, 0o644); err != nil {

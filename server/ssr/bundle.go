@@ -20,6 +20,8 @@ import (
 type Bundle struct {
 	Server []byte            // IIFE for goja; defines globalThis.SoukRender
 	Assets map[string][]byte // public path under /static/ → content
+	// Encoded holds the text assets compressed once at build (brotli, gzip).
+	Encoded map[string]Encoded
 	Entry  Entry             // what the document must load
 }
 
@@ -104,6 +106,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 	if b.Entry.JS == "" {
 		return nil, fmt.Errorf("ssr: client build produced no entry script")
 	}
+	b.Encoded = Precompress(b.Assets, BrotliQuick)
 	return b, nil
 }
 

@@ -18,7 +18,7 @@ type Renderer struct {
 	mu       sync.RWMutex
 	pool     *Pool
 	bundle   *Bundle
-	previous map[string][]byte // the assets of the bundle before a swap
+	previous *Bundle // the bundle before a swap, whose assets are still served
 	versions *version.Registry
 	log      *slog.Logger
 	Timeout  time.Duration
@@ -43,7 +43,7 @@ func (r *Renderer) Swap(b *Bundle) error {
 	// Pages rendered before the swap (and stale cache copies served while
 	// they refresh) still name the old scripts: keep serving them.
 	if r.bundle != nil {
-		r.previous = r.bundle.Assets
+		r.previous = r.bundle
 	}
 	r.pool, r.bundle = pool, b
 	r.mu.Unlock()
@@ -77,11 +77,31 @@ func (r *Renderer) Entry() Entry {
 func (r *Renderer) Asset(name string) ([]byte, bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	if b, ok := r.bundle.Assets[name]; ok {
-		return b, true
+	for _, b := range []*Bundle{r.bundle, r.previous} {
+		if b == nil {
+			continue
+		}
+		if data, ok := b.Assets[name]; ok {
+			return data, true
+		}
 	}
-	b, ok := r.previous[name]
-	return b, ok
+	return nil, false
+}
+
+// Encoded returns a client file compressed ahead of time in enc ("br" or
+// "gzip"), when it was.
+func (r *Renderer) Encoded(name, enc string) ([]byte, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, b := range []*Bundle{r.bundle, r.previous} {
+		if b == nil {
+			continue
+		}
+		if e, ok := b.Encoded[name]; ok {
+			return e.get(enc)
+		}
+	}
+	return nil, false
 }
 
 // Bundle returns the current bundle.
