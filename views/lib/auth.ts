@@ -3,11 +3,13 @@ import { broadcast, signalNative } from "./broadcast";
 import { clearStoredSession, currentToken, saveSession, type Profile } from "./session";
 import { isEmbeddedApp } from "./env";
 import { loginPath, withLang } from "./paths";
+import { decodedForms, safeRedirect } from "./redirect";
 
-// afterLoginTarget follows the redirect parameter unless it leads to login
-// or register (SPEC §2), or off our own site.
+// afterLoginTarget follows the redirect parameter unless it leads off our
+// own site (see redirect.ts) or to login or register (SPEC §2).
 export function afterLoginTarget(redirect: string | null, lang: string): string {
-  if (redirect && redirect.startsWith("/") && !redirect.startsWith("//") && !/login|register/i.test(redirect)) return redirect;
+  const safe = safeRedirect(redirect);
+  if (safe && !decodedForms(safe).some((f) => /login|register/i.test(f))) return safe;
   return withLang(lang, "/");
 }
 

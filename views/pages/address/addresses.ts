@@ -2,6 +2,7 @@
 // redirect rule, country names from Intl, and the form's checks (the same
 // rules the server enforces, from the table address/countries sends).
 import { useCallback, useEffect, useState } from "react";
+import { safeRedirect } from "../../lib/redirect";
 
 export interface Address {
   id: string; name: string; phone: string; country: string; region: string; city: string;
@@ -14,11 +15,9 @@ export interface Country {
   regionRequired: boolean; regions?: string[];
 }
 
-// safeRedirect keeps a redirect only when it is a path on this site.
-export function safeRedirect(r: string | null): string {
-  if (!r || !r.startsWith("/") || r.startsWith("//") || r.includes("\\") || /[\u0000-\u001f]/.test(r)) return "";
-  return r;
-}
+// safeRedirect keeps a redirect only when it is a path on this site: the
+// one rule every page that follows ?redirect= uses.
+export { safeRedirect };
 
 // readRedirect reads ?redirect= (in effects only, never in render).
 export function readRedirect(): string {
