@@ -14,7 +14,7 @@ export interface CallContext { lang: string; region: string; currency: string; t
 // ApiHooks are how the client reacts to catalogue codes; the layout installs
 // them after hydration.
 export interface ApiHooks {
-  expired(): void;                 // 401
+  expired(quiet: boolean): void;   // 401; quiet when the visitor did not ask for the call (silent)
   blocked(message: string): void;  // 126
   region(message: string): void;   // 5500001
   toast(message: string): void;
@@ -79,7 +79,7 @@ function fail(code: number, message: string, opts: CallOptions): never {
 function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptions): never {
   switch (true) {
     case code === 401:
-      hooks?.expired();
+      hooks?.expired(!!opts.silent);
       throw new ApiError(401, ctx.t("SessionExpired"));
     case code === 126:
       hooks?.blocked(easg);

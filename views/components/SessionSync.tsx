@@ -29,7 +29,14 @@ export function SessionSync({ loginRequired }: { loginRequired: boolean }) {
     });
     void load();
     setApiHooks({
-      expired: () => { setUser(null); showToast(t("SessionExpired")); expireSession(lang); },
+      // A dead session sends the visitor to login only from a page that
+      // needs one; a public page just shows them signed out, telling them
+      // only when something they asked for failed because of it.
+      expired: (quiet) => {
+        setUser(null);
+        if (loginRequired || !quiet) showToast(t("SessionExpired"));
+        expireSession(lang, loginRequired);
+      },
       blocked: (msg) => { if (msg) showToast(msg); location.assign(withLang(lang, "/block/126")); },
       region: (msg) => { showToast(msg); openDialog("region"); },
       toast: showToast,
