@@ -213,3 +213,30 @@ func mustB64(s string) []byte {
 	b, _ := base64.StdEncoding.DecodeString(s)
 	return b
 }
+
+// auth/resetEmail takes the password derived with the current address and
+// with the new one: after the move the same password signs in with the new
+// address (issue 8.6).
+func TestChangeEmailKeepsPasswordOverAPI(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		tok := s.signUp(t, "move@example.com")
+		if env := s.call(t, "POST", "get/changeEmail/verifycode", `{"email":"moved@example.com"}`, "TOKEN", tok); env.Code != 200 {
+			t.Fatalf("code: %d %s", env.Code, env.Easg)
+		}
+		req := func(password string) string {
+			b, _ := json.Marshal(map[string]string{"email": "moved@example.com", "verifyCode": s.code(t, "moved@example.com"),
+				"password": pwOf("move@example.com", password), "newPassword": pwOf("moved@example.com", password)})
+			return string(b)
+		}
+		if env := s.call(t, "POST", "auth/resetEmail", req("not-mine1"), "TOKEN", tok); env.Code != 102 || env.Easg == "" {
+			t.Fatalf("a wrong current password answered %d %q", env.Code, env.Easg)
+		}
+		if env := s.call(t, "POST", "auth/resetEmail", req("secret123"), "TOKEN", tok); env.Code != 200 {
+			t.Fatalf("change email: %d %s", env.Code, env.Easg)
+		}
+		body, _ := json.Marshal(map[string]string{"name": "moved@example.com", "password": pwOf("moved@example.com", "secret123")})
+		if env := s.call(t, "POST", "loginByPwd", string(body)); env.Code != 200 {
+			t.Fatalf("log in with the new address and the same password: %d %s", env.Code, env.Easg)
+		}
+	})
+}

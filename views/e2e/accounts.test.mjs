@@ -217,6 +217,7 @@ test("forgot password, change email, and close the account", async () => {
   const t1 = Date.now() - 1000;
   await fp.click("[data-testid=send-code]");
   await fp.fill("input[name=code]", await store.lastCode("life2@example.com", t1));
+  await fp.fill("input[name=password]", "secondpass2"); // the current password confirms the change
   await Promise.all([fp.waitForURL(/mysafes/), fp.click("[data-testid=change-email-submit]")]);
   assert.match(await fp.textContent("[data-testid=safe-email]"), /li\*\*\*e@example.com|li\*\*\*/);
   // Close the account.

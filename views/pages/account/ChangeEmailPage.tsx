@@ -5,10 +5,14 @@ import { Submit } from "../../components/Submit";
 import { CodeButton } from "../../components/CodeButton";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
-import { currentSession, emailError, normalizeEmail, saveSession, type Profile } from "../../lib/session";
+import { currentSession, emailError, normalizeEmail, saveSession, transformPassword, type Profile } from "../../lib/session";
 import { withLang } from "../../lib/paths";
 
-// ChangeEmailPage: the new address gets a code; the code moves the account.
+// ChangeEmailPage: the new address gets a code; the code and the current
+// password move the account. The browser sends passwords derived from the
+// email (lib/session.ts), so it sends the password derived with the current
+// address (checked) and with the new one (stored): the same password then
+// logs in with the new address.
 export function ChangeEmailPage() {
   const t = useT();
   const { lang } = useData();
@@ -17,6 +21,7 @@ export function ChangeEmailPage() {
   const showToast = useShop((s) => s.showToast);
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const [error, setError] = useState<Record<string, string>>({});
   const addr = normalizeEmail(email);
   const submit = async (e: React.FormEvent) => {
@@ -25,10 +30,16 @@ export function ChangeEmailPage() {
     const ee = emailError(email, false);
     if (ee) errs.email = ee;
     if (code.trim().length < 6) errs.code = "IncorrectEntry";
+    if (password.length < 6) errs.password = "WeakPassword";
     setError(errs);
     if (Object.keys(errs).length) return;
     try {
-      const p = await api<Profile>("auth/resetEmail", { email: addr, verifyCode: code.trim() }, { sealed: true });
+      const me = await api<Profile>("my/getMyInfo"); // the current address, as the server has it
+      const p = await api<Profile>("auth/resetEmail", {
+        email: addr, verifyCode: code.trim(),
+        password: await transformPassword(me.email ?? "", password),
+        newPassword: await transformPassword(addr, password),
+      }, { sealed: true });
       setUser(p);
       const s = currentSession();
       if (s) await saveSession(s.token, p);
@@ -46,6 +57,8 @@ export function ChangeEmailPage() {
           <CodeButton purpose="changeEmail" email={addr} disabled={!!emailError(email, false)}
             send={async () => (await api<{ cooldown: number }>("get/changeEmail/verifycode", { email: addr })).cooldown} />
         </div>
+        <Field label={t("CurrentPassword")} name="password" type="password" autoComplete="current-password" value={password}
+          hint={t("ChangeEmailPasswordHint")} onChange={(e) => setPassword(e.target.value)} error={error.password} />
         <Submit className="btn primary wide" testid="change-email-submit">{t("Save")}</Submit>
       </form>
     </AuthFrame>
