@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"souk/app/apperr"
@@ -89,7 +90,7 @@ func isID(s string) bool {
 
 func loadBlock(_ context.Context, _ *Site, r Request) (*Loaded, error) {
 	code := r.Params["code"]
-	if _, err := strconv.Atoi(code); err != nil || len(code) > 9 {
+	if _, err := strconv.Atoi(code); err != nil || len(code) > 9 || strings.Trim(code, "0123456789") != "" {
 		return &Loaded{Page: "notfound", Status: 404}, nil
 	}
 	return &Loaded{Page: "block", Status: 200, Data: PageData{Param: code}, Deps: []string{"enums"}}, nil
@@ -98,7 +99,7 @@ func loadBlock(_ context.Context, _ *Site, r Request) (*Loaded, error) {
 // loadQR is the page an app opens from a QR code.
 func loadQR(_ context.Context, _ *Site, r Request) (*Loaded, error) {
 	t := r.Params["ticket"]
-	if len(t) < 20 || len(t) > 64 {
+	if len(t) < 20 || !isID(t) { // tickets are base64url
 		return &Loaded{Page: "notfound", Status: 404}, nil
 	}
 	return &Loaded{Page: "qrlogin", Status: 200, Data: PageData{Param: t}, Deps: []string{"enums"}}, nil
@@ -191,11 +192,10 @@ func loadIdentity(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if page > 1 {
 		q = "?page=" + strconv.Itoa(page)
 	}
-	status := 200
 	if page > 1 && len(cards.Cards) == 0 {
-		status = 404 // past the last page
+		return &Loaded{Page: "notfound", Status: 404}, nil // past the last page
 	}
-	return &Loaded{Page: "identity", Status: status, Canonical: canonical, Query: q,
+	return &Loaded{Page: "identity", Status: 200, Canonical: canonical, Query: q,
 		Data: PageData{Identity: it, Cards: cards}, Deps: []string{"catalog", "enums"}}, nil
 }
 
