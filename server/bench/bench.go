@@ -6,8 +6,6 @@
 package bench
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -82,6 +80,9 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	pages := []struct{ name, path string }{{"home", "/en/"}, {"product", product}, {"product (ar)", strings.Replace(product, "/en/", "/ar/", 1)}}
+	if os.Getenv("BENCH_ONLY") == "bytes" { // just what the server sends (quick)
+		return sentFigures(base, pages, o.Out)
+	}
 	fmt.Fprintf(o.Out, "\nUncached render in goja (data load + React render), %d renders each:\n", o.Renders)
 	for _, p := range pages {
 		st, size, err := uncached(ctx, a, p.path, o.Renders)
@@ -104,8 +105,9 @@ func Run(ctx context.Context, o Options) error {
 	if err := buying(ctx, a, base, o.Out); err != nil {
 		return err
 	}
-	js, css := clientSize(a)
-	fmt.Fprintf(o.Out, "\nFirst-load client JavaScript: %.1f KB gzipped (CSS %.1f KB gzipped)\n", float64(js)/1024, float64(css)/1024)
+	if err := sentFigures(base, pages, o.Out); err != nil {
+		return err
+	}
 	fmt.Fprintf(o.Out, "Resident memory after the load: %s\n", rss())
 	return nil
 }
@@ -203,29 +205,6 @@ func load(url string, conns, perConn int, maxDur time.Duration) (stats, float64,
 		return stats{}, 0, fmt.Errorf("bench: %d requests to %s failed", failed.Load(), url)
 	}
 	return summarize(all), float64(len(all)) / elapsed.Seconds(), nil
-}
-
-// clientSize is the gzipped size of what the first page load fetches: the
-// entry script with its statically imported chunks, and the stylesheet.
-func clientSize(a *server.App) (js, css int) {
-	e := a.Site.Renderer.Entry()
-	for _, p := range append([]string{e.JS}, e.Preload...) {
-		if b, ok := a.Site.Renderer.Asset(strings.TrimPrefix(p, "/static/")); ok {
-			js += gz(b)
-		}
-	}
-	if b, ok := a.Site.Renderer.Asset(strings.TrimPrefix(e.CSS, "/static/")); ok {
-		css = gz(b)
-	}
-	return js, css
-}
-
-func gz(b []byte) int {
-	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = w.Write(b)
-	_ = w.Close()
-	return buf.Len()
 }
 
 func rss() string {
