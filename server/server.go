@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -78,7 +79,7 @@ func New(d Deps) *echo.Echo {
 		e.POST("/dev/ship/:number", d.Orders.DevShip) // ships as the seller: demo sellers have no logins
 	}
 	apiGroup.Any("/*", func(c echo.Context) error {
-		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: "no such call"})
+		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: d.API.Message(c, "NoSuchCall")})
 	})
 	e.GET("/static/*", staticHandler(d))
 	e.GET("/media/*", mediaHandler(d))
@@ -132,14 +133,14 @@ func errorHandler(d Deps) echo.HTTPErrorHandler {
 			return
 		}
 		code := http.StatusInternalServerError
-		msg := "An exception occurs"
 		if he, ok := err.(*echo.HTTPError); ok {
 			code = he.Code
-			if code == http.StatusRequestEntityTooLarge {
-				msg = "the request is too large"
-			} else if code < 500 {
-				msg = http.StatusText(code)
-			}
+		}
+		msg := d.API.Message(c, "ErrorOccurs")
+		if code == http.StatusRequestEntityTooLarge {
+			msg = d.API.Message(c, "RequestTooLarge")
+		} else if code < 500 {
+			msg = d.API.Message(c, "RequestRefused", "status", strconv.Itoa(code))
 		}
 		if code >= 500 {
 			d.Log.Error("http", "path", c.Request().URL.Path, "err", err)

@@ -53,7 +53,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, c Client) (*Lo
 		u, err := tx.User.Create().SetUID(newUID("u")).SetEmail(email).SetPasswordHash(hash).
 			SetUserName(name).Save(ctx)
 		if ent.IsConstraintError(err) {
-			return apperr.New(apperr.AccountExists, "An account with this email already exists.")
+			return apperr.New(apperr.AccountExists, "EmailTaken")
 		}
 		if err != nil {
 			return fmt.Errorf("account: create user: %w", err)
@@ -85,7 +85,7 @@ func (s *Service) LoginByPassword(ctx context.Context, name, password string, ov
 		return nil, err
 	}
 	if ok, _ := s.ipLogins.allow(c.IP); !ok {
-		return nil, apperr.New(apperr.RateLimited, "Too many sign-in attempts from your network. Please wait a minute.")
+		return nil, apperr.New(apperr.RateLimited, "LoginTooManyFromNetwork")
 	}
 	u, err := s.activeUser(ctx, email)
 	if err != nil {
@@ -144,7 +144,7 @@ func (s *Service) signIn(ctx context.Context, u *ent.User, via string, ov bool, 
 func (s *Service) activeUser(ctx context.Context, email string) (*ent.User, error) {
 	u, err := s.db.User.Query().Where(user.EmailEQ(email), user.StatusEQ("active")).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.New(apperr.AccountMissing, "There is no account with this email.")
+		return nil, apperr.New(apperr.AccountMissing, "NoAccountForEmail")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("account: find user: %w", err)
@@ -239,7 +239,7 @@ func (s *Service) ChangeEmail(ctx context.Context, c *Caller, in ChangeEmailInpu
 		}
 		out, err = tx.User.UpdateOneID(c.User.ID).SetEmail(email).SetPasswordHash(hash).Save(ctx)
 		if ent.IsConstraintError(err) {
-			return apperr.New(apperr.AccountExists, "An account with this email already exists.")
+			return apperr.New(apperr.AccountExists, "EmailTaken")
 		}
 		return err
 	})

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/big"
+	"strconv"
 	"time"
 
 	"souk/app/apperr"
@@ -46,10 +47,10 @@ func (s *Service) RequestCode(ctx context.Context, purpose, rawEmail string, use
 		if err != nil {
 			return 0, err
 		}
-		return int(wait.Seconds()) + 1, apperr.New(apperr.RateLimited, fmt.Sprintf("A code was just sent. You can ask for another in %d seconds.", int(wait.Seconds())+1))
+		return int(wait.Seconds()) + 1, apperr.New(apperr.RateLimited, "CodeWait", "n", strconv.Itoa(int(wait.Seconds())+1))
 	}
 	if ok, _ := s.ipCodes.allow(c.IP); !ok {
-		return 0, apperr.New(apperr.RateLimited, "Too many codes were requested from your network. Please try again later.")
+		return 0, apperr.New(apperr.RateLimited, "CodeTooManyFromNetwork")
 	}
 	code := newCode()
 	now := s.now()
@@ -77,14 +78,14 @@ func (s *Service) checkRecipient(ctx context.Context, purpose, email string) err
 	switch purpose {
 	case PurposeRegister, PurposeChangeEmail:
 		if exists {
-			return apperr.New(apperr.AccountExists, "An account with this email already exists.")
+			return apperr.New(apperr.AccountExists, "EmailTaken")
 		}
 	case PurposeLogin, PurposeForgetPassword, PurposeDestroyAccount:
 		if !exists {
-			return apperr.New(apperr.AccountMissing, "There is no account with this email.")
+			return apperr.New(apperr.AccountMissing, "NoAccountForEmail")
 		}
 	default:
-		return apperr.Invalid("purpose", "IncorrectEntry", "Unknown code purpose.")
+		return apperr.Invalid("purpose", "IncorrectEntry", "CodePurposeUnknown")
 	}
 	return nil
 }

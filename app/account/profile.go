@@ -37,11 +37,11 @@ func (s *Service) MyProfile(c *Caller) *Profile { return profileOf(c.User) }
 // PublicProfile is another user's public page: no email.
 func (s *Service) PublicProfile(ctx context.Context, uid string) (*Profile, error) {
 	if uid == "" || len(uid) > 64 {
-		return nil, apperr.NotFoundf("user not found")
+		return nil, apperr.New(apperr.NotFound, "UserNotFound")
 	}
 	u, err := s.db.User.Query().Where(user.UIDEQ(uid), user.StatusEQ("active")).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("user not found")
+		return nil, apperr.New(apperr.NotFound, "UserNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("account: find user: %w", err)
@@ -100,7 +100,7 @@ func (s *Service) EditUsername(ctx context.Context, c *Caller, name string) (*Pr
 // URL, which must be one of our own upload URLs.
 func (s *Service) EditImage(ctx context.Context, c *Caller, which, url string) (*Profile, error) {
 	if !validUploadURL(url) {
-		return nil, apperr.Invalid("url", "ImageBadRequest", "Upload the picture first.")
+		return nil, apperr.Invalid("url", "ImageBadRequest", "ImageBadRequest")
 	}
 	q := s.db.User.UpdateOneID(c.User.ID)
 	switch which {
@@ -109,7 +109,7 @@ func (s *Service) EditImage(ctx context.Context, c *Caller, which, url string) (
 	case "background":
 		q.SetBackgroundURL(url)
 	default:
-		return nil, apperr.Invalid("which", "ImageBadRequest", "Unknown picture.")
+		return nil, apperr.Invalid("which", "ImageBadRequest", "ImageBadRequest")
 	}
 	u, err := q.Save(ctx)
 	if err != nil {

@@ -76,7 +76,7 @@ func (h *QRHub) sweep() {
 func (h *QRHub) live(id string) (*qrTicket, error) {
 	t := h.tickets[id]
 	if t == nil || h.now().After(t.expires) {
-		return nil, apperr.New(apperr.NotFound, "This QR code has expired. Refresh it on the other screen.")
+		return nil, apperr.New(apperr.NotFound, "QrTicketExpired")
 	}
 	return t, nil
 }
@@ -91,7 +91,7 @@ func (s *Service) ScanQR(c *Caller, id string) error {
 		return err
 	}
 	if t.state != QRWaiting && t.scanner != c.User.ID {
-		return apperr.New(apperr.Conflict, "This QR code was already scanned by someone else.")
+		return apperr.New(apperr.Conflict, "QrScannedByOther")
 	}
 	t.state, t.scanner = QRScanned, c.User.ID
 	notify(t, QREvent{State: QRScanned})
@@ -104,7 +104,7 @@ func (s *Service) ConfirmQR(ctx context.Context, c *Caller, id string, client Cl
 	h.mu.Lock()
 	t, err := h.live(id)
 	if err == nil && (t.state != QRScanned || t.scanner != c.User.ID) {
-		err = apperr.New(apperr.Conflict, "Scan the QR code before confirming.")
+		err = apperr.New(apperr.Conflict, "QrScanFirst")
 	}
 	if err == nil {
 		t.state = QRConfirmed // claim it: a second confirm cannot sign in twice

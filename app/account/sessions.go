@@ -64,18 +64,18 @@ type Caller struct {
 // revoked token, or one of a closed account, is 401.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Caller, error) {
 	if token == "" || len(token) > 100 {
-		return nil, apperr.New(apperr.Unauthorized, "Please log in.")
+		return nil, apperr.New(apperr.Unauthorized, "LoginRequired")
 	}
 	ss, err := s.db.Session.Query().Where(session.TokenHashEQ(hashToken(token))).WithUser().Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.New(apperr.Unauthorized, "Your session has ended. Please log in again.")
+		return nil, apperr.New(apperr.Unauthorized, "SessionExpired")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("account: find session: %w", err)
 	}
 	now := s.now()
 	if ss.RevokedAt != nil || now.After(ss.ExpiresAt) || ss.Edges.User == nil || ss.Edges.User.Status != "active" {
-		return nil, apperr.New(apperr.Unauthorized, "Your session has ended. Please log in again.")
+		return nil, apperr.New(apperr.Unauthorized, "SessionExpired")
 	}
 	if now.Sub(ss.LastSeenAt) > lastSeenInterval { // at most one write a minute per session
 		_ = s.db.Session.UpdateOneID(ss.ID).SetLastSeenAt(now).Exec(ctx)
@@ -123,7 +123,7 @@ func (s *Service) EndSession(ctx context.Context, c *Caller, id string) error {
 		return fmt.Errorf("account: end session: %w", err)
 	}
 	if n == 0 {
-		return apperr.NotFoundf("session not found")
+		return apperr.New(apperr.NotFound, "SessionNotFound")
 	}
 	return nil
 }

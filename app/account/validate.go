@@ -26,10 +26,10 @@ var emailShape = regexp.MustCompile(`^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$`)
 func CheckEmail(raw string) (string, error) {
 	e := NormalizeEmail(raw)
 	if len(e) < 3 {
-		return "", apperr.Invalid("email", "IncorrectEntry", "Please enter your email address.")
+		return "", apperr.Invalid("email", "IncorrectEntry", "EmailRequired")
 	}
 	if len(e) > 254 || !emailShape.MatchString(e) {
-		return "", apperr.Invalid("email", "EmailFormatError", "This does not look like an email address.")
+		return "", apperr.Invalid("email", "EmailFormatError", "EmailFormatError")
 	}
 	return e, nil
 }
@@ -43,7 +43,7 @@ var transformed = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // CheckPassword refuses anything but a transformed password.
 func CheckPassword(p string) error {
 	if !transformed.MatchString(p) {
-		return apperr.Invalid("password", "WeakPassword", "The password was not sent in the expected form.")
+		return apperr.Invalid("password", "WeakPassword", "PasswordBadForm")
 	}
 	return nil
 }
@@ -52,7 +52,7 @@ func CheckPassword(p string) error {
 func CheckCode(c string) (string, error) {
 	c = strings.TrimSpace(c)
 	if len(c) < 6 || len(c) > 12 {
-		return "", apperr.Invalid("verifyCode", "IncorrectEntry", "Please enter the 6-digit code from the email.")
+		return "", apperr.Invalid("verifyCode", "IncorrectEntry", "VerifyCodeRequired")
 	}
 	return c, nil
 }
@@ -61,7 +61,7 @@ func CheckCode(c string) (string, error) {
 func CheckUsername(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" || len([]rune(s)) > 40 || strings.ContainsAny(s, "<>\r\n\t") {
-		return "", apperr.Invalid("username", "IncorrectEntry", "A name is 1 to 40 characters, without < or >.")
+		return "", apperr.Invalid("username", "IncorrectEntry", "UsernameRule")
 	}
 	return s, nil
 }

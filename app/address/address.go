@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 
 	"souk/app/apperr"
 	"souk/ent"
@@ -20,10 +21,10 @@ import (
 const MaxPerUser = 20
 
 // ErrLimit is returned when a user already has MaxPerUser addresses.
-var ErrLimit = apperr.New(apperr.Conflict, fmt.Sprintf("You can keep at most %d addresses. Delete one to add another.", MaxPerUser))
+var ErrLimit = apperr.New(apperr.Conflict, "AddressLimit", "max", strconv.Itoa(MaxPerUser))
 
 // ErrNotFound is returned for an unknown address or another user's.
-var ErrNotFound = apperr.NotFoundf("This address was not found.")
+var ErrNotFound = apperr.New(apperr.NotFound, "AddressNotFound")
 
 // Service is the address book service.
 type Service struct{ db *ent.Client }

@@ -143,38 +143,31 @@ func Countries() []Country {
 	return out
 }
 
-// PostalExample is a country's example postal code ("" when it has none).
-func PostalExample(country string) string {
-	if r := known[strings.ToUpper(strings.TrimSpace(country))].postal; r != nil {
-		return r.example
-	}
-	return ""
-}
-
 // Field names in the order the form shows them; an invalid-input error's
 // message is the one of the first field in this order.
 var Fields = []string{"name", "phone", "country", "region", "city", "line1", "line2", "postalCode"}
 
-// problems collects one message key and English message per field.
+// problems collects each field's first message key (and its arguments).
 type problems struct {
 	keys map[string]string
-	msgs map[string]string
+	args map[string][]string
 }
 
-func (p *problems) add(field, key, msg string) {
+func (p *problems) add(field, key string, args ...string) {
 	if _, seen := p.keys[field]; !seen {
-		p.keys[field], p.msgs[field] = key, msg
+		p.keys[field], p.args[field] = key, args
 	}
 }
 
+// err is nil without problems; otherwise its message is the first field's.
 func (p *problems) err() error {
 	if len(p.keys) == 0 {
 		return nil
 	}
 	e := &apperr.Error{Code: apperr.InvalidInput, Fields: p.keys}
 	for _, f := range Fields {
-		if m, ok := p.msgs[f]; ok {
-			e.Key = m
+		if k, ok := p.keys[f]; ok {
+			e.Key, e.Args = k, p.args[f]
 			break
 		}
 	}
@@ -194,7 +187,7 @@ var phoneChars = regexp.MustCompile(`^[0-9 +\-()]+$`)
 // check normalises in and enforces the rules; every field's first problem
 // is reported, as {field: key}.
 func check(in Input) (Input, error) {
-	p := &problems{keys: map[string]string{}, msgs: map[string]string{}}
+	p := &problems{keys: map[string]string{}, args: map[string][]string{}}
 	in.Name, in.Phone, in.City = clean(in.Name), clean(in.Phone), clean(in.City)
 	in.Line1, in.Line2, in.Region = clean(in.Line1), clean(in.Line2), clean(in.Region)
 	in.Country = strings.ToUpper(strings.TrimSpace(in.Country))
@@ -202,9 +195,9 @@ func check(in Input) (Input, error) {
 
 	switch {
 	case in.Name == "":
-		p.add("name", "AddressNameRequired", "Please enter the recipient's name.")
+		p.add("name", "AddressNameRequired")
 	case tooLong(in.Name, 100):
-		p.add("name", "AddressNameTooLong", "The name is too long (at most 100 characters).")
+		p.add("name", "AddressNameTooLong")
 	}
 	digits := 0
 	for _, r := range in.Phone {
@@ -213,39 +206,37 @@ func check(in Input) (Input, error) {
 		}
 	}
 	if len(in.Phone) < 5 || len(in.Phone) > 32 || !phoneChars.MatchString(in.Phone) || digits < 5 {
-		p.add("phone", "AddressPhoneInvalid", "Enter a phone number of 5 to 32 characters: digits, spaces and + - ( ).")
+		p.add("phone", "AddressPhoneInvalid")
 	}
 	rule, ok := known[in.Country]
 	if !ok {
-		p.add("country", "AddressCountryInvalid", "Please choose a country.")
+		p.add("country", "AddressCountryInvalid")
 	}
 	switch {
 	case len(rule.regions) > 0:
 		in.Region = strings.ToUpper(in.Region)
-		if in.Region == "" {
-			p.add("region", "AddressRegionChoose", "Please choose a state or province.")
-		} else if !contains(rule.regions, in.Region) {
-			p.add("region", "AddressRegionChoose", "Please choose a state or province from the list.")
+		if !contains(rule.regions, in.Region) { // empty included
+			p.add("region", "AddressRegionChoose")
 		}
 	case rule.regionRequired && in.Region == "":
-		p.add("region", "AddressRegionRequired", "Please enter the state, province or prefecture.")
+		p.add("region", "AddressRegionRequired")
 	case tooLong(in.Region, 100):
-		p.add("region", "AddressRegionTooLong", "The state or province is too long (at most 100 characters).")
+		p.add("region", "AddressRegionTooLong")
 	}
 	switch {
 	case in.City == "":
-		p.add("city", "AddressCityRequired", "Please enter the city.")
+		p.add("city", "AddressCityRequired")
 	case tooLong(in.City, 100):
-		p.add("city", "AddressCityTooLong", "The city is too long (at most 100 characters).")
+		p.add("city", "AddressCityTooLong")
 	}
 	switch {
 	case in.Line1 == "":
-		p.add("line1", "AddressLine1Required", "Please enter the street address.")
+		p.add("line1", "AddressLine1Required")
 	case tooLong(in.Line1, 200):
-		p.add("line1", "AddressLineTooLong", "An address line is too long (at most 200 characters).")
+		p.add("line1", "AddressLineTooLong")
 	}
 	if tooLong(in.Line2, 200) {
-		p.add("line2", "AddressLineTooLong", "An address line is too long (at most 200 characters).")
+		p.add("line2", "AddressLineTooLong")
 	}
 	if ok {
 		in.PostalCode = checkPostal(p, rule, in.PostalCode)
@@ -263,17 +254,17 @@ func checkPostal(p *problems, rule countryRule, code string) string {
 		c := strings.NewReplacer(" ", "", "-", "").Replace(code)
 		if c == "" {
 			if rule.postal.required {
-				p.add("postalCode", "AddressPostalRequired", "Please enter the postal code.")
+				p.add("postalCode", "AddressPostalRequired")
 			}
 			return ""
 		}
 		if !rule.postal.pattern.MatchString(c) {
-			p.add("postalCode", "AddressPostalFormat", "This postal code does not look right for the country; for example: "+rule.postal.example+".")
+			p.add("postalCode", "AddressPostalFormat", "example", rule.postal.example)
 			return code
 		}
 		return rule.postal.format(c)
 	case code != "" && !genericPostal.MatchString(code):
-		p.add("postalCode", "AddressPostalInvalid", "A postal code has at most 16 letters, digits, spaces or dashes.")
+		p.add("postalCode", "AddressPostalInvalid")
 	}
 	return code
 }

@@ -73,12 +73,6 @@ func Invalid(field, fieldKey, key string, args ...string) *Error {
 	return &Error{Code: InvalidInput, Key: key, Args: args, Fields: map[string]string{field: fieldKey}}
 }
 
-// NotFoundf reports that a thing does not exist.
-// Deprecated: use New(NotFound, key, args...).
-func NotFoundf(format string, a ...any) *Error {
-	return &Error{Code: NotFound, Key: fmt.Sprintf(format, a...)}
-}
-
 // Wrap attaches a cause (for the log) to a classified error.
 func (e *Error) Wrap(cause error) *Error { e.Cause = cause; return e }
 

@@ -55,12 +55,12 @@ type AddResult struct {
 // Add puts a goods configuration in the user's cart, or adds to its line.
 func (s *Service) Add(ctx context.Context, userID int, in AddInput) (*AddResult, error) {
 	if in.RequestID == "" || len(in.RequestID) > 64 {
-		return nil, apperr.Invalid("requestId", "IncorrectEntry", "Each add needs a request id of up to 64 characters.")
+		return nil, apperr.Invalid("requestId", "IncorrectEntry", "RequestIdInvalid")
 	}
 	g, err := s.db.Goods.Query().Where(goods.UIDEQ(in.TreID)).WithSkus().WithAttrs().
 		WithLabels(func(q *ent.ScenarioLabelQuery) { q.WithOptions().Order(ent.Asc(scenariolabel.FieldPosition)) }).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("goods not found")
+		return nil, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cart: load goods: %w", err)
@@ -132,7 +132,7 @@ func (s *Service) add(ctx context.Context, tx *ent.Tx, userID int, g *ent.Goods,
 func (s *Service) replay(ctx context.Context, userID int, requestID string) (*AddResult, error) {
 	done, err := s.db.CartRequest.Query().Where(cartrequest.UserIDEQ(userID), cartrequest.RequestIDEQ(requestID)).Only(ctx)
 	if err != nil {
-		return nil, apperr.New(apperr.Conflict, "The cart changed at the same time. Please try again.")
+		return nil, apperr.New(apperr.Conflict, "CartChangedTryAgain")
 	}
 	res := &AddResult{LineID: done.LineUID}
 	if l, err := s.db.CartLine.Query().Where(cartline.UIDEQ(done.LineUID)).Only(ctx); err == nil {

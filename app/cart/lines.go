@@ -110,7 +110,7 @@ func (s *Service) own(ctx context.Context, userID int, ids []string) ([]*ent.Car
 	q := s.db.CartLine.Query().Where(cartline.HasUserWith(user.IDEQ(userID))).WithGoods(func(q *ent.GoodsQuery) { q.WithSkus() })
 	if len(ids) > 0 {
 		if len(ids) > 500 {
-			return nil, apperr.Invalid("ids", "FormatError", "Too many lines at once.")
+			return nil, apperr.Invalid("ids", "FormatError", "TooManyLines")
 		}
 		q = q.Where(cartline.UIDIn(ids...))
 	}
@@ -119,7 +119,7 @@ func (s *Service) own(ctx context.Context, userID int, ids []string) ([]*ent.Car
 		return nil, fmt.Errorf("cart: find lines: %w", err)
 	}
 	if len(ids) > 0 && len(rows) != len(unique(ids)) {
-		return nil, apperr.NotFoundf("cart line not found")
+		return nil, apperr.New(apperr.NotFound, "CartLineNotFound")
 	}
 	return rows, nil
 }
@@ -179,7 +179,7 @@ func (s *Service) Select(ctx context.Context, userID int, ids []string, selected
 // Remove deletes the user's lines.
 func (s *Service) Remove(ctx context.Context, userID int, ids []string) error {
 	if len(ids) == 0 {
-		return apperr.Invalid("ids", "IncorrectEntry", "Say which lines to remove.")
+		return apperr.Invalid("ids", "IncorrectEntry", "LinesToRemoveRequired")
 	}
 	rows, err := s.own(ctx, userID, ids)
 	if err != nil {

@@ -1,7 +1,7 @@
 package cart
 
 import (
-	"fmt"
+	"strconv"
 
 	"souk/app/apperr"
 	"souk/app/catalog"
@@ -20,7 +20,7 @@ var sizeRanges = map[int]map[string][2]int{
 // option 1. It returns the chosen sku.
 func checkSelection(g *ent.Goods, in AddInput) (*ent.Sku, error) {
 	if g.Saleable != 1 {
-		return nil, apperr.New(apperr.Conflict, "This item is not on sale.")
+		return nil, apperr.New(apperr.Conflict, "ItemNotOnSale")
 	}
 	var sku *ent.Sku
 	if len(g.Edges.Attrs) > 0 {
@@ -30,32 +30,32 @@ func checkSelection(g *ent.Goods, in AddInput) (*ent.Sku, error) {
 			}
 		}
 		if sku == nil {
-			return nil, apperr.Invalid("skuId", "PSSp", "Please select the specifications.")
+			return nil, apperr.Invalid("skuId", "PSSp", "PSSp")
 		}
 	} else if in.SkuID != "" {
-		return nil, apperr.Invalid("skuId", "PSSp", "This item has no such specification.")
+		return nil, apperr.Invalid("skuId", "PSSp", "NoSuchSpecification")
 	}
 	chosen := map[int]schema.ScenarioChoice{}
 	for _, c := range in.Options {
 		if _, dup := chosen[c.LabelID]; dup {
-			return nil, apperr.Invalid("scenarioOptions", "PSSp", "Choose one option of each kind.")
+			return nil, apperr.Invalid("scenarioOptions", "PSSp", "OneOptionEach")
 		}
 		chosen[c.LabelID] = c
 	}
 	if len(chosen) != len(g.Edges.Labels) {
-		return nil, apperr.Invalid("scenarioOptions", "PSSp", "Please select the specifications.")
+		return nil, apperr.Invalid("scenarioOptions", "PSSp", "PSSp")
 	}
 	for _, l := range g.Edges.Labels {
 		c, ok := chosen[l.LabelID]
 		if !ok || !hasOption(l, c.OptionID) {
-			return nil, apperr.Invalid("scenarioOptions", "PSSp", "Please select the specifications.")
+			return nil, apperr.Invalid("scenarioOptions", "PSSp", "PSSp")
 		}
 		if l.LabelID == catalog.LabelSize && c.OptionID == catalog.CustomSizeOption {
 			if err := checkSize(c.SizeData); err != nil {
 				return nil, err
 			}
 		} else if len(c.SizeData) > 0 {
-			return nil, apperr.Invalid("sizeData", "FormatError", "Measurements go with the custom size only.")
+			return nil, apperr.Invalid("sizeData", "FormatError", "MeasuresCustomOnly")
 		}
 	}
 	return sku, nil
@@ -74,18 +74,19 @@ func hasOption(l *ent.ScenarioLabel, id int) bool {
 func checkSize(d map[string]int) error {
 	ranges, ok := sizeRanges[d["type"]]
 	if !ok {
-		return apperr.Invalid("sizeData", "MeasureRequired", "Choose centimetres or inches for your measurements.")
+		return apperr.Invalid("sizeData", "MeasureRequired", "MeasureUnitRequired")
 	}
 	if len(d) != 5 {
-		return apperr.Invalid("sizeData", "MeasureRequired", "Please give all four measurements.")
+		return apperr.Invalid("sizeData", "MeasureRequired", "MeasuresAllFour")
 	}
 	for k, r := range ranges {
 		v, ok := d[k]
 		if !ok {
-			return apperr.Invalid("sizeData", "MeasureRequired", "Please give all four measurements.")
+			return apperr.Invalid("sizeData", "MeasureRequired", "MeasuresAllFour")
 		}
 		if v < r[0] || v > r[1] {
-			return apperr.Invalid("sizeData", "FormatError", fmt.Sprintf("A measurement is out of range (%d to %d).", r[0], r[1]))
+			return apperr.Invalid("sizeData", "FormatError", "MeasureOutOfRange",
+				"min", strconv.Itoa(r[0]), "max", strconv.Itoa(r[1]))
 		}
 	}
 	return nil
@@ -101,14 +102,14 @@ func checkQuantity(g *ent.Goods, sku *ent.Sku, q int) error {
 	}
 	switch {
 	case q < minQty:
-		return apperr.Invalid("quantity", "MinQty", fmt.Sprintf("The minimum order is %d pieces.", minQty))
+		return apperr.Invalid("quantity", "MinQty", "MinQty", "n", strconv.Itoa(minQty))
 	case q > MaxQuantity:
-		return apperr.Invalid("quantity", "FormatError", fmt.Sprintf("At most %d pieces a line.", MaxQuantity))
+		return apperr.Invalid("quantity", "FormatError", "LineMaxQuantity", "max", strconv.Itoa(MaxQuantity))
 	case q > stock:
 		if stock < minQty {
-			return apperr.New(apperr.Conflict, "This item is out of stock.")
+			return apperr.New(apperr.Conflict, "OutOfStock")
 		}
-		return apperr.New(apperr.Conflict, fmt.Sprintf("Only %d left in stock.", stock))
+		return apperr.New(apperr.Conflict, "OnlyNLeft", "n", strconv.Itoa(stock))
 	}
 	return nil
 }
@@ -118,7 +119,7 @@ func checkQuantity(g *ent.Goods, sku *ent.Sku, q int) error {
 // stock. Orders re-check every line with it when they are made.
 func Check(g *ent.Goods, sku *ent.Sku, q int) error {
 	if g.Saleable != 1 {
-		return apperr.New(apperr.Conflict, "This item is not on sale.")
+		return apperr.New(apperr.Conflict, "ItemNotOnSale")
 	}
 	return checkQuantity(g, sku, q)
 }

@@ -17,12 +17,12 @@ const CommentPageSize = 5
 // (0 for the first page). Fewer than pageSize results means no more.
 func (s *Service) Comments(ctx context.Context, ref Ref, lastSortFactor int64, pageSize int) ([]Comment, error) {
 	if pageSize <= 0 || pageSize > 50 {
-		return nil, apperr.Invalid("pageSize", "FormatError", "pageSize must be 1 to 50")
+		return nil, apperr.Invalid("pageSize", "FormatError", "PageSizeInvalid", "max", "50")
 	}
 	gq := ref.predicate()(s.db.Goods.Query())
 	gid, err := gq.OnlyID(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("goods not found")
+		return nil, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: find goods for comments: %w", err)

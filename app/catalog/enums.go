@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"souk/app/apperr"
 	"souk/ent"
 	"souk/ent/category"
 	"souk/ent/classlabel"
@@ -95,7 +96,7 @@ type ClassLabelTree struct {
 func (s *Service) ClassLabel(ctx context.Context, labelID int, lang string) (*ClassLabelTree, error) {
 	l, err := s.db.ClassLabel.Query().Where(classlabel.LabelIDEQ(labelID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound("classification label")
+		return nil, apperr.New(apperr.NotFound, "LabelNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load class label %d: %w", labelID, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"souk/app/apperr"
 	"souk/ent"
 	"souk/ent/goods"
 	"souk/ent/identity"
@@ -45,11 +46,11 @@ type IdentityPage struct {
 // Identity loads an identity's public page data by uid.
 func (s *Service) Identity(ctx context.Context, uid, lang string) (*IdentityPage, error) {
 	if uid == "" || len(uid) > 64 {
-		return nil, notFound("identity")
+		return nil, apperr.New(apperr.NotFound, "IdentityNotFound")
 	}
 	it, err := s.db.Identity.Query().Where(identity.UIDEQ(uid)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound("identity")
+		return nil, apperr.New(apperr.NotFound, "IdentityNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load identity %s: %w", uid, err)

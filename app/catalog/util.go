@@ -1,12 +1,6 @@
 package catalog
 
-import (
-	"sort"
-
-	"souk/app/apperr"
-)
-
-func notFound(what string) error { return apperr.NotFoundf("%s not found", what) }
+import "sort"
 
 // sortCurrencies puts the most used currencies first, then the rest by code.
 func sortCurrencies(cs []CurrencyItem) {

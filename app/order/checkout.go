@@ -18,10 +18,12 @@ import (
 
 // Problem is why a selected cart line cannot be bought as it is.
 type Problem struct {
-	LineID  string `json:"lineId"`
-	Name    string `json:"name"`
-	Kind    string `json:"kind"` // offSale, stock, minQty, price
-	Message string `json:"message"`
+	LineID  string   `json:"lineId"`
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"` // offSale, stock, minQty, price
+	Key     string   `json:"-"`    // catalogue key of why; Localize renders it as Message
+	Args    []string `json:"-"`
+	Message string   `json:"message"`
 }
 
 // priced is a selected cart line priced by the server.
@@ -84,7 +86,7 @@ func (s *Service) price(rows []*ent.CartLine, cards map[string]catalog.Card, cur
 		g := r.Edges.Goods
 		card, ok := cards[g.UID]
 		if !ok { // the cart changed since the cards were read
-			return nil, apperr.New(apperr.Conflict, "Your cart changed at the same time. Please check your order again.")
+			return nil, apperr.New(apperr.Conflict, "CartChangedMeanwhile")
 		}
 		p := &priced{row: r, g: g, sku: cart.SkuOf(g, r.SkuUID), card: card}
 		if err := cart.Check(g, p.sku, r.Quantity); err != nil || (r.SkuUID != "" && p.sku == nil) {
@@ -139,10 +141,10 @@ func (s *Service) currency(code string) money.Currency {
 }
 
 func problemOf(lineID, name string, onSale bool, err error) Problem {
-	p := Problem{LineID: lineID, Name: name, Kind: "stock", Message: "This item is no longer available."}
+	p := Problem{LineID: lineID, Name: name, Kind: "stock", Key: "ItemUnavailable"}
 	ae, ok := apperr.As(err)
 	if ok {
-		p.Message = ae.Key
+		p.Key, p.Args = ae.Key, ae.Args
 	}
 	switch {
 	case !onSale:
@@ -173,7 +175,7 @@ func (s *Service) CreateCheck(ctx context.Context, userID int, seen []Seen, lang
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
+		return nil, apperr.Invalid("lines", "IncorrectEntry", "CartNothingSelected")
 	}
 	cards, err := s.cards(ctx, rows, lang, cur)
 	if err != nil {
@@ -192,7 +194,7 @@ func (s *Service) CreateCheck(ctx context.Context, userID int, seen []Seen, lang
 		for _, p := range g.lines {
 			if v, ok := was[p.row.UID]; ok && int64(math.Round(v*math.Pow10(digits))) != p.unit {
 				q.problems = append(q.problems, Problem{LineID: p.row.UID, Name: p.card.TreName.Txt, Kind: "price",
-					Message: fmt.Sprintf("The price changed to %s %.2f.", q.cur.Code, s.cat.Rates().Decimal(p.unit, q.cur.Code))})
+					Key: "PriceChangedTo", Args: []string{"price", s.moneyText(p.unit, q.cur.Code)}})
 			}
 		}
 	}
@@ -232,7 +234,7 @@ func chosenAddress(ctx context.Context, db *ent.Client, userID int, id string) (
 	a, err := q.First(ctx)
 	if ent.IsNotFound(err) {
 		if id != "" {
-			return nil, apperr.NotFoundf("address not found")
+			return nil, apperr.New(apperr.NotFound, "AddressNotFound")
 		}
 		return nil, nil
 	}

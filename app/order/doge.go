@@ -21,7 +21,7 @@ import (
 // quoteDoge fixes the DOGE amount and address of a payment.
 func (s *Service) quoteDoge(ctx context.Context, p *ent.Payment, amount int64) (*PayResult, error) {
 	if s.opts.Chain == nil {
-		return nil, apperr.New(apperr.Conflict, "Dogecoin payments are not available right now.")
+		return nil, apperr.New(apperr.Conflict, "DogeUnavailable")
 	}
 	usd, err := s.cat.Rates().Convert(amount, p.Currency, "USD")
 	if err != nil {
@@ -59,7 +59,7 @@ func (s *Service) ownDoge(ctx context.Context, userID int, uid string) (*ent.Pay
 		return nil, err
 	}
 	if p.Method != payment.Doge || p.DogeAddress == "" {
-		return nil, apperr.NotFoundf("no Dogecoin payment here")
+		return nil, apperr.New(apperr.NotFound, "PaymentNotFound")
 	}
 	return p, nil
 }
@@ -148,7 +148,7 @@ func (s *Service) checkDoge(ctx context.Context, p *ent.Payment) ([]payment.Tran
 			return err
 		}
 		if seen > 0 {
-			c, err = s.moveAll(ctx, tx, p.UID, []int{AwaitingPayment}, PaymentProcessing, "Dogecoin transfer seen; waiting for confirmations")
+			c, err = s.moveAll(ctx, tx, p.UID, []int{AwaitingPayment}, PaymentProcessing, "NoteDogeSeen")
 		}
 		return err
 	})
@@ -184,10 +184,10 @@ func (s *Service) SimulateSend(ctx context.Context, userID int, uid string) (str
 	}
 	sim, ok := s.opts.Chain.(*payment.SimChain)
 	if !ok {
-		return "", apperr.New(apperr.Forbidden, "Only a simulated chain has a test wallet.")
+		return "", apperr.New(apperr.Forbidden, "DogeNoTestWallet")
 	}
 	if p.Status != payPending {
-		return "", apperr.New(apperr.Conflict, "This payment does not await a transfer.")
+		return "", apperr.New(apperr.Conflict, "DogeNotAwaiting")
 	}
 	h := sha256.Sum256([]byte("testwallet|" + p.UID + "|" + p.DogeAddress))
 	txid := hex.EncodeToString(h[:])
@@ -246,5 +246,5 @@ func (s *Service) refundDoge(ctx context.Context, p *ent.Payment, o *ent.Order) 
 	if err := sim.Record(ctx, hex.EncodeToString(h[:]), p.DogeAddress, transfers[0].From, share); err != nil && !ent.IsConstraintError(err) {
 		return err
 	}
-	return s.refunded(ctx, o.Number, "Refund sent to "+transfers[0].From)
+	return s.refunded(ctx, o.Number, noteOf("NoteRefundSentTo", "address", transfers[0].From))
 }

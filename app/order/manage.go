@@ -20,11 +20,11 @@ import (
 func (s *Service) ownOrder(ctx context.Context, db *ent.Client, userID int, number string) (*ent.Order, error) {
 	number = strings.TrimSpace(number)
 	if number == "" || len(number) > 32 {
-		return nil, apperr.NotFoundf("order not found")
+		return nil, apperr.New(apperr.NotFound, "OrderNotFound")
 	}
 	o, err := db.Order.Query().Where(order.NumberEQ(number), order.UserIDEQ(userID), order.HiddenEQ(false)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("order not found")
+		return nil, apperr.New(apperr.NotFound, "OrderNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("order: find: %w", err)
@@ -50,13 +50,13 @@ func (s *Service) List(ctx context.Context, userID, status, page, size int) (*Li
 		size = 10
 	}
 	if page <= 0 || page > 10_000 || size > 50 {
-		return nil, apperr.Invalid("page", "FormatError", "Pages start at 1 and hold at most 50 orders.")
+		return nil, apperr.Invalid("page", "FormatError", "PageSizeInvalid", "max", "50")
 	}
 	q := s.db.Order.Query().Where(order.UserIDEQ(userID), order.HiddenEQ(false))
 	if status != 0 {
 		group, ok := filterGroups[status]
 		if !ok {
-			return nil, apperr.Invalid("status", "FormatError", "Unknown order status filter.")
+			return nil, apperr.Invalid("status", "FormatError", "OrderFilterUnknown")
 		}
 		q = q.Where(order.StatusIn(group...))
 	}
@@ -127,11 +127,11 @@ func (s *Service) buyerMove(ctx context.Context, userID int, number string, fn f
 func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View, error) {
 	var refund *ent.Order
 	v, err := s.buyerMove(ctx, userID, number, func(tx *ent.Tx, o *ent.Order) (changed, error) {
-		to, note := Cancelled, "Cancelled by the buyer"
+		to, note := Cancelled, "NoteCancelledByBuyer"
 		if o.Status == Paid {
-			to, note = RefundPending, "Cancelled by the buyer; refund started"
+			to, note = RefundPending, "NoteCancelledRefunding"
 		} else if o.Status != AwaitingPayment {
-			return changed{}, apperr.New(apperr.Conflict, refusal(o.Status, Cancelled))
+			return changed{}, refusal(o.Status, Cancelled)
 		}
 		moved, err := move(ctx, tx, o, to, note, nil)
 		if err != nil {
@@ -188,7 +188,7 @@ func (s *Service) refunded(ctx context.Context, number, note string) error {
 // SureReceived is the buyer confirming a shipped order arrived.
 func (s *Service) SureReceived(ctx context.Context, userID int, number string) (*View, error) {
 	return s.buyerMove(ctx, userID, number, func(tx *ent.Tx, o *ent.Order) (changed, error) {
-		moved, err := move(ctx, tx, o, Received, "Received by the buyer", nil)
+		moved, err := move(ctx, tx, o, Received, "NoteReceived", nil)
 		return changed{orders: []*ent.Order{moved}}, err
 	})
 }
@@ -200,7 +200,7 @@ func (s *Service) Delete(ctx context.Context, userID int, number string) error {
 		return err
 	}
 	if !isFinal(o.Status) {
-		return apperr.New(apperr.Conflict, "Only a received, cancelled or refunded order can be deleted.")
+		return apperr.New(apperr.Conflict, "OrderDeleteRefused")
 	}
 	return s.db.Order.UpdateOneID(o.ID).SetHidden(true).Exec(ctx)
 }
@@ -210,18 +210,18 @@ func (s *Service) Delete(ctx context.Context, userID int, number string) error {
 func (s *Service) Ship(ctx context.Context, sellerUserID int, number, carrier, tracking string) (*View, error) {
 	carrier, tracking = strings.TrimSpace(carrier), strings.TrimSpace(tracking)
 	if carrier == "" || tracking == "" || len(carrier) > 60 || len(tracking) > 60 {
-		return nil, apperr.Invalid("trackingNumber", "IncorrectEntry", "Give the carrier and the tracking number (up to 60 characters each).")
+		return nil, apperr.Invalid("trackingNumber", "IncorrectEntry", "TrackingInvalid", "max", "60")
 	}
 	o, err := s.db.Order.Query().Where(order.NumberEQ(number)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("order not found")
+		return nil, apperr.New(apperr.NotFound, "OrderNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("order: ship: %w", err)
 	}
 	if sellerUserID != 0 {
 		if ok, err := s.sellerOwns(ctx, sellerUserID, o.SellerID); err != nil || !ok {
-			return nil, apperr.NotFoundf("order not found")
+			return nil, apperr.New(apperr.NotFound, "OrderNotFound")
 		}
 	}
 	var c changed
@@ -230,7 +230,7 @@ func (s *Service) Ship(ctx context.Context, sellerUserID int, number, carrier, t
 		if err != nil {
 			return err
 		}
-		moved, err := move(ctx, tx, o, Shipped, fmt.Sprintf("Shipped with %s, tracking number %s", carrier, tracking),
+		moved, err := move(ctx, tx, o, Shipped, noteOf("NoteShipped", "carrier", carrier, "tracking", tracking),
 			func(u *ent.OrderUpdateOne) { u.SetCarrier(carrier).SetTrackingNumber(tracking) })
 		c.orders = []*ent.Order{moved}
 		return err
@@ -268,11 +268,11 @@ func (s *Service) ExpireUnpaid(ctx context.Context) (int, error) {
 				if err != nil || p.Status != payAction {
 					return err // a payment really in flight is left to finish
 				}
-				if o, err = move(ctx, tx, o, AwaitingPayment, "The payment was not confirmed", nil); err != nil {
+				if o, err = move(ctx, tx, o, AwaitingPayment, "PaymentNotConfirmed", nil); err != nil {
 					return err
 				}
 			}
-			moved, err := move(ctx, tx, o, Cancelled, "Not paid in time", nil)
+			moved, err := move(ctx, tx, o, Cancelled, "NoteNotPaidInTime", nil)
 			if err != nil {
 				return err
 			}

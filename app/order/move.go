@@ -17,14 +17,14 @@ import (
 // that lost a race or is not allowed answers a Conflict that says why.
 func move(ctx context.Context, tx *ent.Tx, o *ent.Order, to int, note string, at func(*ent.OrderUpdateOne)) (*ent.Order, error) {
 	if !CanMove(o.Status, to) {
-		return nil, apperr.New(apperr.Conflict, refusal(o.Status, to))
+		return nil, refusal(o.Status, to)
 	}
 	n, err := tx.Order.Update().Where(order.IDEQ(o.ID), order.StatusEQ(o.Status)).SetStatus(to).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("order: move %s: %w", o.Number, err)
 	}
 	if n == 0 {
-		return nil, apperr.New(apperr.Conflict, "This order changed at the same time. Please look at it again.")
+		return nil, apperr.New(apperr.Conflict, "OrderChangedMeanwhile")
 	}
 	if at != nil {
 		u := tx.Order.UpdateOneID(o.ID)
@@ -40,22 +40,23 @@ func move(ctx context.Context, tx *ent.Tx, o *ent.Order, to int, note string, at
 }
 
 // refusal explains a move the state machine does not allow.
-func refusal(from, to int) string {
+func refusal(from, to int) *apperr.Error {
 	switch {
 	case to == Cancelled || to == RefundPending:
 		if from == Shipped || from == Received || from == InProduction {
-			return "This order has shipped or is being made and can no longer be cancelled."
+			return apperr.New(apperr.Conflict, "OrderCancelTooLate")
 		}
 		if from == PaymentProcessing {
-			return "A payment for this order is being confirmed. Try again in a moment."
+			return apperr.New(apperr.Conflict, "PaymentBeingConfirmed")
 		}
-		return "This order can no longer be cancelled."
+		return apperr.New(apperr.Conflict, "OrderCancelRefused")
 	case to == Received:
-		return "Only a shipped order can be confirmed as received."
+		return apperr.New(apperr.Conflict, "OrderReceiveRefused")
 	case to == Shipped:
-		return "Only a paid order can be shipped."
+		return apperr.New(apperr.Conflict, "OrderShipRefused")
 	}
-	return fmt.Sprintf("An order that is %s cannot become %s.", StatusNames[from], StatusNames[to])
+	// from and to are for the log; the message needs neither.
+	return apperr.New(apperr.Conflict, "OrderMoveRefused", "from", StatusNames[from], "to", StatusNames[to])
 }
 
 // releaseStock gives an order's pieces back, once.

@@ -262,7 +262,7 @@ func TestCallbacksAreIdempotentAndOrderSafe(t *testing.T) {
 		}
 		events := func() int { return db.OrderEvent.Query().CountX(ctx) }
 		before := events()
-		late := payment.Event{ID: "evt_late_fail", Kind: payment.EventFailed, Ref: pay.ProviderRef, Payment: pay.UID, Message: "late"}
+		late := payment.Event{ID: "evt_late_fail", Kind: payment.EventFailed, Ref: pay.ProviderRef, Payment: pay.UID, Reason: "CardDeclined"}
 		for range 2 {
 			if err := send(late); err != nil {
 				t.Fatal(err)

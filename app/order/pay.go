@@ -34,6 +34,7 @@ type PayInput struct {
 // PayResult says what happened and what the buyer does next.
 type PayResult struct {
 	Status  string `json:"status"`
+	Reason  string `json:"-"` // catalogue key of a failure; Localize renders it as Message
 	Message string `json:"message,omitempty"`
 	PayUID  string `json:"payUid"`
 	DogeURL string `json:"dogeUrl,omitempty"`
@@ -43,7 +44,7 @@ type PayResult struct {
 func ownPayment(ctx context.Context, db *ent.Client, userID int, uid string) (*ent.Payment, error) {
 	p, err := db.Payment.Query().Where(entpay.UIDEQ(uid), entpay.UserIDEQ(userID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.NotFoundf("payment not found")
+		return nil, apperr.New(apperr.NotFound, "PaymentNotFound")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("order: payment: %w", err)
@@ -55,7 +56,7 @@ func ownPayment(ctx context.Context, db *ent.Client, userID int, uid string) (*e
 // is at the provider is refused, so the buyer is never charged twice.
 func (s *Service) Pay(ctx context.Context, userID int, in PayInput) (*PayResult, error) {
 	if !slices.Contains(payment.Methods, in.Method) {
-		return nil, apperr.Invalid("payMethod", "IncorrectEntry", "Choose a payment method.")
+		return nil, apperr.Invalid("payMethod", "IncorrectEntry", "PayMethodRequired")
 	}
 	p, err := ownPayment(ctx, s.db, userID, in.PayUID)
 	if err != nil {
@@ -74,7 +75,7 @@ func (s *Service) Pay(ctx context.Context, userID int, in PayInput) (*PayResult,
 		return nil, fmt.Errorf("order: claim payment: %w", err)
 	}
 	if n == 0 {
-		return nil, apperr.New(apperr.Conflict, "This payment is already being made. Please wait a moment.")
+		return nil, apperr.New(apperr.Conflict, "PaymentInProgress")
 	}
 	if in.Method == payment.Doge {
 		return s.quoteDoge(ctx, p, amount)
@@ -85,19 +86,23 @@ func (s *Service) Pay(ctx context.Context, userID int, in PayInput) (*PayResult,
 	out, err := s.opts.Provider.Charge(ctx, payment.Charge{PaymentUID: p.UID, Amount: amount, Currency: p.Currency, Method: in.Method, Card: in.Card})
 	if err != nil {
 		s.opts.Log.Error("order: charge", "payment", p.UID, "err", err)
-		out = payment.Outcome{Status: payment.Failed, Message: "The payment could not be made. Please try again."}
+		out = payment.Outcome{Status: payment.Failed, Reason: "PayFailed"}
 	}
 	if err := s.applyOutcome(ctx, p.ID, out); err != nil {
 		return nil, err
 	}
-	return &PayResult{Status: out.Status, Message: out.Message, PayUID: p.UID}, nil
+	res := &PayResult{Status: out.Status, PayUID: p.UID}
+	if out.Status == payment.Failed {
+		res.Reason = failureKey(out.Reason)
+	}
+	return res, nil
 }
 
 // payable is what is left to pay: the checkout's orders awaiting payment
 // (a confirmation the buyer walked away from counts as awaiting).
 func (s *Service) payable(ctx context.Context, p *ent.Payment) (int64, error) {
 	if p.Status == payPaid {
-		return 0, apperr.New(apperr.Conflict, "This order is already paid.")
+		return 0, apperr.New(apperr.Conflict, "OrderAlreadyPaid")
 	}
 	orders, err := s.db.Order.Query().Where(order.PaymentUIDEQ(p.UID)).All(ctx)
 	if err != nil {
@@ -109,11 +114,11 @@ func (s *Service) payable(ctx context.Context, p *ent.Payment) (int64, error) {
 		case o.Status == AwaitingPayment, o.Status == PaymentProcessing && p.Status == payAction:
 			sum += o.Total
 		case o.Status == PaymentProcessing:
-			return 0, apperr.New(apperr.Conflict, "A payment for this order is being confirmed. Please wait a moment.")
+			return 0, apperr.New(apperr.Conflict, "PaymentBeingConfirmed")
 		}
 	}
 	if sum == 0 {
-		return 0, apperr.New(apperr.Conflict, "There is nothing left to pay: the order was cancelled.")
+		return 0, apperr.New(apperr.Conflict, "NothingToPay")
 	}
 	return sum, nil
 }
@@ -139,17 +144,18 @@ func (s *Service) applyOutcome(ctx context.Context, payID int, out payment.Outco
 			c, err = s.markPaid(ctx, tx, p)
 			return err
 		case payment.Failed:
-			if err := upd.SetStatus(payFailed).SetFailure(out.Message).Exec(ctx); err != nil {
+			reason := failureKey(out.Reason)
+			if err := upd.SetStatus(payFailed).SetFailure(reason).Exec(ctx); err != nil {
 				return err
 			}
-			c, err = s.backToUnpaid(ctx, tx, p.UID, "Payment declined: "+out.Message)
+			c, err = s.backToUnpaid(ctx, tx, p.UID, reason)
 			return err
 		default: // action or pending: the provider calls back
 			status := map[string]string{payment.Action: payAction, payment.Pending: payPending}[out.Status]
 			if err := upd.SetStatus(status).Exec(ctx); err != nil {
 				return err
 			}
-			c, err = s.moveAll(ctx, tx, p.UID, []int{AwaitingPayment}, PaymentProcessing, "Payment being confirmed")
+			c, err = s.moveAll(ctx, tx, p.UID, []int{AwaitingPayment}, PaymentProcessing, "NotePaymentConfirming")
 			return err
 		}
 	})
@@ -176,12 +182,12 @@ func (s *Service) markPaid(ctx context.Context, tx *ent.Tx, p *ent.Payment) (cha
 	for _, o := range orders {
 		switch o.Status {
 		case AwaitingPayment, PaymentProcessing:
-			o, err = move(ctx, tx, o, Paid, "Payment received", func(u *ent.OrderUpdateOne) { u.SetPaidAt(now) })
+			o, err = move(ctx, tx, o, Paid, "NotePaymentReceived", func(u *ent.OrderUpdateOne) { u.SetPaidAt(now) })
 			if err == nil && o.Delivery != nil {
-				o, err = move(ctx, tx, o, InProduction, "Tailoring started", nil)
+				o, err = move(ctx, tx, o, InProduction, "NoteTailoringStarted", nil)
 			}
 		case Cancelled:
-			o, err = move(ctx, tx, o, RefundPending, "The payment arrived after the order was cancelled; it will be refunded.", nil)
+			o, err = move(ctx, tx, o, RefundPending, "NoteLatePaymentRefunded", nil)
 		default:
 			continue
 		}
@@ -234,10 +240,10 @@ func (s *Service) Confirm(ctx context.Context, userID int, payUID string, approv
 		return nil, err
 	}
 	if p.Status != payAction {
-		return nil, apperr.New(apperr.Conflict, "This payment does not await a confirmation.")
+		return nil, apperr.New(apperr.Conflict, "PaymentNotAwaitingConfirmation")
 	}
 	if err := s.opts.Provider.Confirm(ctx, p.ProviderRef, approve); err != nil {
-		return nil, apperr.New(apperr.Conflict, "This payment does not await a confirmation.")
+		return nil, apperr.New(apperr.Conflict, "PaymentNotAwaitingConfirmation")
 	}
 	return &PayResult{Status: payment.Pending, PayUID: p.UID}, nil
 }
@@ -247,7 +253,7 @@ func (s *Service) Confirm(ctx context.Context, userID int, payUID string, approv
 func (s *Service) Callback(ctx context.Context, body []byte, signature string) error {
 	ev, err := payment.Verify(s.opts.WebhookSecret, body, signature)
 	if err != nil {
-		return &apperr.Error{Code: apperr.Forbidden, Key: "The callback could not be verified.", Cause: err}
+		return apperr.New(apperr.Forbidden, "CallbackUnverified").Wrap(err)
 	}
 	var c changed
 	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
@@ -287,16 +293,17 @@ func (s *Service) applyEvent(ctx context.Context, tx *ent.Tx, p *ent.Payment, ev
 		if p.Status == payPaid || p.Status == payFailed || (p.ProviderRef != "" && p.ProviderRef != ev.Ref) {
 			return changed{}, nil // a late or repeated failure, or one of an earlier attempt
 		}
-		if err := tx.Payment.UpdateOneID(p.ID).SetStatus(payFailed).SetFailure(ev.Message).Exec(ctx); err != nil {
+		reason := failureKey(ev.Reason)
+		if err := tx.Payment.UpdateOneID(p.ID).SetStatus(payFailed).SetFailure(reason).Exec(ctx); err != nil {
 			return changed{}, err
 		}
-		return s.backToUnpaid(ctx, tx, p.UID, "Payment declined: "+ev.Message)
+		return s.backToUnpaid(ctx, tx, p.UID, reason)
 	case payment.EventRefunded:
 		o, err := tx.Order.Query().Where(order.NumberEQ(ev.Key), order.PaymentUIDEQ(p.UID)).Only(ctx)
 		if err != nil || o.Status != RefundPending {
 			return changed{}, nil
 		}
-		o, err = move(ctx, tx, o, Refunded, "Refund sent", nil)
+		o, err = move(ctx, tx, o, Refunded, "NoteRefundSent", nil)
 		return changed{orders: []*ent.Order{o}}, err
 	}
 	return changed{}, nil

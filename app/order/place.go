@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 
 	"souk/app/apperr"
 	"souk/app/cart"
@@ -47,7 +48,7 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
+		return nil, apperr.Invalid("lines", "IncorrectEntry", "CartNothingSelected")
 	}
 	addr, err := chosenAddress(ctx, s.db, userID, addressID)
 	if err != nil {
@@ -122,13 +123,13 @@ type Placed struct {
 // same requestId again answers the first result and changes nothing.
 func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed, error) {
 	if in.RequestID == "" || len(in.RequestID) > 64 {
-		return nil, apperr.Invalid("requestId", "IncorrectEntry", "Each order needs a request id of up to 64 characters.")
+		return nil, apperr.Invalid("requestId", "IncorrectEntry", "RequestIdInvalid")
 	}
 	if len([]rune(in.Note)) > 500 {
-		return nil, apperr.Invalid("note", "FormatError", "The note can be at most 500 characters.")
+		return nil, apperr.Invalid("note", "FormatError", "OrderNoteTooLong", "max", "500")
 	}
 	if math.IsNaN(in.Total) || math.IsInf(in.Total, 0) || in.Total <= 0 {
-		return nil, apperr.Invalid("total", "FormatError", "The order total is missing.")
+		return nil, apperr.Invalid("total", "FormatError", "OrderTotalMissing")
 	}
 	if done, err := s.replay(ctx, userID, in.RequestID); done != nil || err != nil {
 		return done, err
@@ -173,14 +174,14 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		return nil, nil, nil, err
 	}
 	if len(rows) == 0 {
-		return nil, nil, nil, apperr.Invalid("lines", "IncorrectEntry", "Your cart has nothing selected.")
+		return nil, nil, nil, apperr.Invalid("lines", "IncorrectEntry", "CartNothingSelected")
 	}
 	addr, err := chosenAddress(ctx, db, userID, in.AddressID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if addr == nil {
-		return nil, nil, nil, apperr.Invalid("addressId", "IncorrectEntry", "Add a delivery address first.")
+		return nil, nil, nil, apperr.Invalid("addressId", "IncorrectEntry", "AddressRequired")
 	}
 	q, err := s.price(rows, cards, in.Cur)
 	if err != nil {
@@ -188,11 +189,10 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 	}
 	if len(q.problems) > 0 {
 		p := q.problems[0]
-		return nil, nil, nil, apperr.New(apperr.Conflict, fmt.Sprintf("%s: %s", p.Name, p.Message))
+		return nil, nil, nil, apperr.New(apperr.Conflict, "OrderLineUnavailable", "name", p.Name)
 	}
 	if seen := int64(math.Round(in.Total * math.Pow10(s.cat.Rates().Digits(q.cur.Code)))); seen != q.total {
-		return nil, nil, nil, apperr.New(apperr.Conflict, fmt.Sprintf("Prices changed: the total is now %s %.2f. Please check your order again.",
-			q.cur.Code, s.cat.Rates().Decimal(q.total, q.cur.Code)))
+		return nil, nil, nil, apperr.New(apperr.Conflict, "PricesChangedTotal", "total", s.moneyText(q.total, q.cur.Code))
 	}
 	if err := claimLines(ctx, tx, q); err != nil {
 		return nil, nil, nil, err
@@ -235,7 +235,7 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		if err := tx.OrderLine.CreateBulk(lines...).Exec(ctx); err != nil {
 			return nil, nil, nil, fmt.Errorf("order: lines: %w", err)
 		}
-		if err := tx.OrderEvent.Create().SetOrder(o).SetStatus(AwaitingPayment).SetNote("Order placed").SetAt(now).Exec(ctx); err != nil {
+		if err := tx.OrderEvent.Create().SetOrder(o).SetStatus(AwaitingPayment).SetNote("NoteOrderPlaced").SetAt(now).Exec(ctx); err != nil {
 			return nil, nil, nil, fmt.Errorf("order: event: %w", err)
 		}
 		res.OrderNumbers = append(res.OrderNumbers, o.Number)
@@ -278,7 +278,7 @@ func holdStock(ctx context.Context, tx *ent.Tx, q *quote) ([]string, error) {
 				return nil, fmt.Errorf("order: hold stock: %w", err)
 			}
 			if n == 0 {
-				return nil, apperr.New(apperr.Conflict, fmt.Sprintf("%s: sold out just now. Please check your order again.", p.card.TreName.Txt))
+				return nil, apperr.New(apperr.Conflict, "SoldOutJustNow", "name", p.card.TreName.Txt)
 			}
 			touched = append(touched, p.g.UID)
 		}
@@ -332,7 +332,7 @@ type QuickPrice struct {
 // changes): the same rules as checkout.
 func (s *Service) Quick(ctx context.Context, lines []QuickLine, cur string) ([]QuickPrice, catalog.Price, error) {
 	if len(lines) == 0 || len(lines) > 100 {
-		return nil, catalog.Price{}, apperr.Invalid("lines", "FormatError", "Give from 1 to 100 lines to price.")
+		return nil, catalog.Price{}, apperr.Invalid("lines", "FormatError", "QuickLinesRange", "max", "100")
 	}
 	c := s.currency(cur)
 	uids := make([]string, 0, len(lines))
@@ -353,15 +353,15 @@ func (s *Service) Quick(ctx context.Context, lines []QuickLine, cur string) ([]Q
 	for _, l := range lines {
 		g := byUID[l.TreID]
 		if g == nil {
-			return nil, catalog.Price{}, apperr.NotFoundf("goods not found")
+			return nil, catalog.Price{}, apperr.New(apperr.NotFound, "GoodsNotFound")
 		}
 		k := cart.SkuOf(g, l.SkuID)
 		if l.SkuID != "" && k == nil {
-			return nil, catalog.Price{}, apperr.Invalid("skuId", "PSSp", "This item has no such specification.")
+			return nil, catalog.Price{}, apperr.Invalid("skuId", "PSSp", "NoSuchSpecification")
 		}
 		if l.Quantity < max(g.MinQty, 1) || l.Quantity > cart.MaxQuantity {
-			return nil, catalog.Price{}, apperr.Invalid("quantity", "MinQty",
-				fmt.Sprintf("The quantity must be from %d to %d.", max(g.MinQty, 1), cart.MaxQuantity))
+			return nil, catalog.Price{}, apperr.Invalid("quantity", "MinQty", "QuantityRange",
+				"min", strconv.Itoa(max(g.MinQty, 1)), "max", strconv.Itoa(cart.MaxQuantity))
 		}
 		unit, _ := s.cat.Unit(g, k, l.Options, l.Quantity, c.Code)
 		line := unit * int64(l.Quantity)

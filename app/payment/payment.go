@@ -55,9 +55,9 @@ type Charge struct {
 
 // Outcome is the provider's immediate answer.
 type Outcome struct {
-	Status  string
-	Ref     string // the provider's id for the charge; callbacks name it
-	Message string // for the buyer when Failed
+	Status string
+	Ref    string // the provider's id for the charge; callbacks name it
+	Reason string // when Failed: the catalogue key of why, shown to the buyer in their language
 }
 
 // Provider charges, confirms and refunds (everything but Doge).
@@ -78,14 +78,16 @@ const (
 )
 
 // Event is one provider callback. Key is the caller's key of a refund (the
-// order number), echoed back.
+// order number), echoed back. Reason is a failure's catalogue key: an
+// adapter maps its provider's decline codes to ours, never passing on the
+// provider's (English) text.
 type Event struct {
 	ID      string    `json:"id"`
 	Kind    string    `json:"type"`
 	Ref     string    `json:"ref"`
 	Payment string    `json:"paymentUid"` // ours, echoed back like a real provider's metadata
 	Key     string    `json:"key,omitempty"`
-	Message string    `json:"message,omitempty"`
+	Reason  string    `json:"reason,omitempty"`
 	At      time.Time `json:"created"`
 }
 

@@ -55,16 +55,16 @@ func (p *TestProvider) Charge(ctx context.Context, c Charge) (Outcome, error) {
 	default:
 		return Outcome{}, fmt.Errorf("payment: the test provider does not take method %d", c.Method)
 	}
-	if msg := checkCard(c.Card, p.now()); msg != "" {
-		return Outcome{Status: Failed, Ref: ref, Message: msg}, nil
+	if key := checkCard(c.Card, p.now()); key != "" {
+		return Outcome{Status: Failed, Ref: ref, Reason: key}, nil
 	}
 	switch digits(c.Card.Number) {
 	case CardDeclines:
-		p.later(Event{Kind: EventFailed, Ref: ref, Payment: c.PaymentUID, Message: "Your card was declined."})
-		return Outcome{Status: Failed, Ref: ref, Message: "Your card was declined."}, nil
+		p.later(Event{Kind: EventFailed, Ref: ref, Payment: c.PaymentUID, Reason: "CardDeclined"})
+		return Outcome{Status: Failed, Ref: ref, Reason: "CardDeclined"}, nil
 	case CardNoFunds:
-		p.later(Event{Kind: EventFailed, Ref: ref, Payment: c.PaymentUID, Message: "Your card has insufficient funds."})
-		return Outcome{Status: Failed, Ref: ref, Message: "Your card has insufficient funds."}, nil
+		p.later(Event{Kind: EventFailed, Ref: ref, Payment: c.PaymentUID, Reason: "CardNoFunds"})
+		return Outcome{Status: Failed, Ref: ref, Reason: "CardNoFunds"}, nil
 	case CardNeedsAction:
 		p.mu.Lock()
 		p.waiting[ref] = c.PaymentUID
@@ -87,7 +87,7 @@ func (p *TestProvider) Confirm(_ context.Context, ref string, approve bool) erro
 	if approve {
 		p.later(Event{Kind: EventSucceeded, Ref: ref, Payment: uid})
 	} else {
-		p.later(Event{Kind: EventFailed, Ref: ref, Payment: uid, Message: "The payment was not confirmed."})
+		p.later(Event{Kind: EventFailed, Ref: ref, Payment: uid, Reason: "PaymentNotConfirmed"})
 	}
 	return nil
 }
@@ -128,23 +128,24 @@ func (p *TestProvider) later(ev Event) {
 	}()
 }
 
-// checkCard validates what a real provider would refuse outright.
+// checkCard validates what a real provider would refuse outright; it
+// answers the catalogue key of the problem, "" when there is none.
 func checkCard(c *CardInput, now time.Time) string {
 	if c == nil {
-		return "Enter your card details."
+		return "CardDetailsRequired"
 	}
 	n := digits(c.Number)
 	if len(n) < 12 || len(n) > 19 || !luhn(n) {
-		return "Your card number is not valid."
+		return "CardNumberInvalid"
 	}
 	if c.ExpMonth < 1 || c.ExpMonth > 12 || c.ExpYear < 2000 || c.ExpYear > 2100 {
-		return "Your card's expiry date is not valid."
+		return "CardExpiryInvalid"
 	}
 	if c.ExpYear < now.Year() || (c.ExpYear == now.Year() && c.ExpMonth < int(now.Month())) {
-		return "Your card has expired."
+		return "CardExpired"
 	}
 	if cvc := digits(c.CVC); len(cvc) < 3 || len(cvc) > 4 || cvc != strings.TrimSpace(c.CVC) {
-		return "Your card's security code is not valid."
+		return "CardCvcInvalid"
 	}
 	return ""
 }

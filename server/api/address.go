@@ -1,13 +1,9 @@
 package api
 
 import (
-	"errors"
-	"strconv"
-
 	"github.com/labstack/echo/v4"
 
 	"souk/app/address"
-	"souk/app/apperr"
 )
 
 // Addresses serves the address book calls (all POST; all but countries
@@ -43,36 +39,6 @@ type addressReq struct {
 	IsDefault  bool   `json:"isDefault"`
 }
 
-// failT answers an address book error with its message in the caller's
-// language: the field messages, the limit and not found are catalog keys.
-func (h *Addresses) failT(c echo.Context, err error, country string) error {
-	e, ok := apperr.As(err)
-	if !ok {
-		return h.fail(c, err)
-	}
-	lang := h.ctxOf(c).lang
-	key := ""
-	switch {
-	case errors.Is(err, address.ErrLimit):
-		key = "AddressLimit"
-	case errors.Is(err, address.ErrNotFound):
-		key = "AddressNotFound"
-	case e.Code == apperr.InvalidInput:
-		for _, f := range address.Fields {
-			if k, ok := e.Fields[f]; ok {
-				key = k
-				break
-			}
-		}
-	}
-	if _, known := h.strings.Strings(lang)[key]; key == "" || !known {
-		return h.fail(c, err)
-	}
-	local := *e
-	local.Key, local.Args = key, []string{"example", address.PostalExample(country), "max", strconv.Itoa(address.MaxPerUser)}
-	return h.fail(c, &local)
-}
-
 func (h *Addresses) list(c echo.Context) error {
 	var req addressReq
 	uid, _, err := h.signedIn(c, &req)
@@ -94,7 +60,7 @@ func (h *Addresses) detail(c echo.Context) error {
 	}
 	a, err := h.svc.Get(c.Request().Context(), uid, req.ID)
 	if err != nil {
-		return h.failT(c, err, "")
+		return h.fail(c, err)
 	}
 	return h.ok(c, false, a)
 }
@@ -109,7 +75,7 @@ func (h *Addresses) save(c echo.Context) error {
 		Country: req.Country, Region: req.Region, City: req.City, Line1: req.Line1, Line2: req.Line2,
 		PostalCode: req.PostalCode, IsDefault: req.IsDefault})
 	if err != nil {
-		return h.failT(c, err, req.Country)
+		return h.fail(c, err)
 	}
 	return h.ok(c, false, a)
 }
@@ -121,7 +87,7 @@ func (h *Addresses) remove(c echo.Context) error {
 		return h.fail(c, err)
 	}
 	if err := h.svc.Delete(c.Request().Context(), uid, req.ID); err != nil {
-		return h.failT(c, err, "")
+		return h.fail(c, err)
 	}
 	return h.ok(c, false, nil)
 }
@@ -133,7 +99,7 @@ func (h *Addresses) setDefault(c echo.Context) error {
 		return h.fail(c, err)
 	}
 	if err := h.svc.SetDefault(c.Request().Context(), uid, req.ID); err != nil {
-		return h.failT(c, err, "")
+		return h.fail(c, err)
 	}
 	return h.ok(c, false, nil)
 }

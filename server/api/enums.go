@@ -154,7 +154,7 @@ func (h *Handlers) exchangeRates(c echo.Context) error {
 func (h *Handlers) classLabel(c echo.Context) error {
 	id, err := strconv.Atoi(c.Param("id"))
 	if err != nil || id < 0 {
-		return h.fail(c, apperr.Invalid("id", "FormatError", "the label id must be a whole number"))
+		return h.fail(c, apperr.Invalid("id", "FormatError", "LabelIdInvalid"))
 	}
 	tree, err := h.catalog.ClassLabel(c.Request().Context(), id, h.ctxOf(c).lang)
 	if err != nil {

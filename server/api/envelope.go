@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -93,10 +95,10 @@ const MaxBody = 1 << 20
 func (h *Handlers) bind(c echo.Context, v any) (bool, error) {
 	body, err := io.ReadAll(io.LimitReader(c.Request().Body, MaxBody+1))
 	if err != nil {
-		return false, apperr.New(apperr.InvalidInput, "could not read the request body")
+		return false, apperr.New(apperr.InvalidInput, "RequestUnreadable")
 	}
 	if len(body) > MaxBody {
-		return false, apperr.New(apperr.InvalidInput, "the request body is too large")
+		return false, apperr.New(apperr.InvalidInput, "RequestTooLarge")
 	}
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
@@ -106,26 +108,46 @@ func (h *Handlers) bind(c echo.Context, v any) (bool, error) {
 	if json.Unmarshal(body, &env) == nil && env.A == 1 && env.B != "" {
 		plain, err := h.sealer.Open(env.B)
 		if err != nil {
-			return true, apperr.New(apperr.InvalidInput, "the encrypted body could not be opened")
+			return true, apperr.New(apperr.InvalidInput, "RequestSealBroken")
 		}
 		body, sealed = plain, true
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		return sealed, apperr.New(apperr.InvalidInput, "malformed request: "+describeJSONError(err))
+		return sealed, describeJSONError(err)
 	}
 	return sealed, nil
 }
 
-func describeJSONError(err error) string {
+// describeJSONError says what is wrong with a body that is not the call's
+// JSON: which field has the wrong type, or where the JSON breaks.
+func describeJSONError(err error) *apperr.Error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("field %q must be a %s", te.Field, te.Type.String())
+		return apperr.New(apperr.InvalidInput, "RequestFieldType", "field", te.Field, "type", jsonKind(te.Type))
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("invalid JSON at byte %d", se.Offset)
+		return apperr.New(apperr.InvalidInput, "RequestBadJSON", "offset", strconv.FormatInt(se.Offset, 10))
 	}
-	return "the body is not the expected JSON object"
+	return apperr.New(apperr.InvalidInput, "RequestNotObject")
+}
+
+// jsonKind names a Go type as the JSON value it reads.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Map, reflect.Struct, reflect.Interface:
+		return "object"
+	}
+	return "number"
 }
 
 // ok writes content in the envelope, sealed when the request was.
@@ -146,7 +168,7 @@ func (h *Handlers) fail(c echo.Context, err error) error {
 	e, ok := apperr.As(err)
 	if !ok {
 		h.log.Error("api", "path", c.Path(), "err", err)
-		return c.JSON(http.StatusOK, Envelope{Code: apperr.InternalProblem, Easg: "An exception occurs"})
+		return c.JSON(http.StatusOK, Envelope{Code: apperr.InternalProblem, Easg: h.Message(c, "ErrorOccurs")})
 	}
 	if e.Cause != nil {
 		h.log.Warn("api", "path", c.Path(), "code", e.Code, "err", e.Cause)
@@ -156,6 +178,12 @@ func (h *Handlers) fail(c echo.Context, err error) error {
 		content = map[string]any{"fields": e.Fields}
 	}
 	return c.JSON(http.StatusOK, Envelope{Code: e.Code, Easg: e.Render(h.translator(c)), Content: content})
+}
+
+// Message is key in the request's language, for answers written outside
+// fail (transport errors, stream and socket frames).
+func (h *Handlers) Message(c echo.Context, key string, args ...string) string {
+	return h.translator(c)(key, args...)
 }
 
 // translator renders catalogue keys in the request's language (ALAN), with

@@ -50,12 +50,12 @@ func refOf(treID any, oldID int64) (catalog.Ref, error) {
 		}
 	case nil:
 	default:
-		return catalog.Ref{}, apperr.Invalid("treId", "FormatError", "treId must be a string or a number")
+		return catalog.Ref{}, apperr.Invalid("treId", "FormatError", "GoodsIdInvalid")
 	}
 	if oldID > 0 {
 		return catalog.Ref{OldID: oldID}, nil
 	}
-	return catalog.Ref{}, apperr.NotFoundf("goods not found")
+	return catalog.Ref{}, apperr.New(apperr.NotFound, "GoodsNotFound")
 }
 
 // commentListReq follows SPEC §7: {lastSortFactor, pageSize 5, parentObjId,
@@ -75,7 +75,7 @@ func (h *Handlers) commentList(c echo.Context) error {
 		return h.fail(c, err)
 	}
 	if req.ParentObType != 0 && req.ParentObType != 6 {
-		return h.fail(c, apperr.Invalid("parentObType", "FormatError", "only goods (6) have comments"))
+		return h.fail(c, apperr.Invalid("parentObType", "FormatError", "CommentsGoodsOnly"))
 	}
 	if req.PageSize == 0 {
 		req.PageSize = catalog.CommentPageSize

@@ -18,25 +18,24 @@ const ImageResults = 40
 // the picture, split into consumer and wholesale goods, and the picture's
 // dominant colours in the understood frame, to offer as a refinement.
 func (s *Searches) streamImage(c echo.Context) error {
-	w := newFrameWriter(c)
+	w := newFrameWriter(c, s.translator(c))
 	if s.visual == nil {
-		w.fail(int(apperr.InternalProblem), "Search by image is not available right now.")
+		w.fail(int(apperr.InternalProblem), "ImageSearchUnavailable")
 		return nil
 	}
 	data, err := readImageField(c)
 	if err != nil {
-		e, _ := apperr.As(err)
-		w.fail(int(e.Code), e.Key)
+		w.failErr(err)
 		return nil
 	}
 	img, err := media.DecodeQuery(data)
 	var ue *media.UploadError
 	if errors.As(err, &ue) {
-		w.fail(int(apperr.InvalidInput), ue.Message)
+		w.failErr(ue.Err())
 		return nil
 	}
 	if err != nil {
-		w.fail(int(apperr.InternalProblem), "The picture could not be read.")
+		w.fail(int(apperr.InternalProblem), "ImageBadRequest")
 		return nil
 	}
 	res := s.visual.Search(img, ImageResults)
@@ -47,7 +46,7 @@ func (s *Searches) streamImage(c echo.Context) error {
 	}
 	cards, err := s.svc.Cards(c.Request().Context(), res.Goods, rc.lang, rc.currency)
 	if err != nil {
-		w.fail(int(apperr.InternalProblem), "The search failed. Please try again.")
+		w.fail(int(apperr.InternalProblem), "SearchFailed")
 		return nil
 	}
 	for _, group := range []struct{ big, item, done int }{{1, FrameConsumerItem, FrameConsumerDone}, {2, FrameWholesaleItem, FrameWholesaleDone}} {
@@ -66,19 +65,19 @@ func (s *Searches) streamImage(c echo.Context) error {
 func readImageField(c echo.Context) ([]byte, error) {
 	fh, err := c.FormFile("image")
 	if err != nil {
-		return nil, apperr.Invalid("image", "ImageBadRequest", "Choose a picture to search with.")
+		return nil, apperr.Invalid("image", "ImageBadRequest", "ImageSearchNoPicture")
 	}
 	if fh.Size > media.MaxUploadBytes {
-		return nil, apperr.Invalid("image", "ImageTooLarge", "This picture is too large. Choose one under 10 MB.")
+		return nil, apperr.Invalid("image", "ImageTooLarge", "ImageTooLarge")
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return nil, apperr.Invalid("image", "ImageBadRequest", "The picture could not be read.")
+		return nil, apperr.Invalid("image", "ImageBadRequest", "ImageBadRequest")
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, media.MaxUploadBytes+1))
 	if err != nil || len(data) > media.MaxUploadBytes {
-		return nil, apperr.Invalid("image", "ImageTooLarge", "This picture is too large. Choose one under 10 MB.")
+		return nil, apperr.Invalid("image", "ImageTooLarge", "ImageTooLarge")
 	}
 	return data, nil
 }

@@ -68,8 +68,12 @@ type orderReq struct {
 
 type orderCall func(ctx context.Context, uid int, req *orderReq, rc reqCtx) (any, error)
 
-// signed binds the body, authenticates the caller and answers fn's result,
-// sealed when the request was.
+// localizer is a result holding messages as catalogue keys (checkout
+// problems, payment failures, timeline notes), rendered before it is sent.
+type localizer interface{ Localize(apperr.Translator) }
+
+// signed binds the body, authenticates the caller and answers fn's result
+// with its messages in the caller's language, sealed when the request was.
 func signed(h *Orders, fn orderCall) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req orderReq
@@ -80,6 +84,9 @@ func signed(h *Orders, fn orderCall) echo.HandlerFunc {
 		out, err := fn(c.Request().Context(), uid, &req, h.ctxOf(c))
 		if err != nil {
 			return h.fail(c, err)
+		}
+		if l, ok := out.(localizer); ok {
+			l.Localize(h.translator(c))
 		}
 		return h.ok(c, sealed, out)
 	}
@@ -130,12 +137,12 @@ func (h *Orders) webhook(c echo.Context) error {
 		return c.NoContent(http.StatusBadRequest)
 	}
 	err = h.svc.Callback(c.Request().Context(), body, c.Request().Header.Get(SignatureHeader))
-	if apperr.CodeOf(err) == apperr.Forbidden {
-		return c.JSON(http.StatusUnauthorized, Envelope{Code: apperr.Forbidden, Easg: "The callback could not be verified."})
+	if e, ok := apperr.As(err); ok && e.Code == apperr.Forbidden {
+		return c.JSON(http.StatusUnauthorized, Envelope{Code: apperr.Forbidden, Easg: e.Render(h.translator(c))})
 	}
 	if err != nil {
 		h.log.Error("api: payment callback", "err", err)
-		return c.JSON(http.StatusInternalServerError, Envelope{Code: apperr.InternalProblem, Easg: "An exception occurs"})
+		return c.JSON(http.StatusInternalServerError, Envelope{Code: apperr.InternalProblem, Easg: h.Message(c, "ErrorOccurs")})
 	}
 	return c.JSON(http.StatusOK, Envelope{Code: apperr.OK})
 }
@@ -197,5 +204,6 @@ func (h *Orders) DevShip(c echo.Context) error {
 	if err != nil {
 		return h.fail(c, err)
 	}
+	v.Localize(h.translator(c))
 	return h.ok(c, false, v)
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -73,19 +74,18 @@ type searchReq struct {
 // streamText answers stream/search {txt} with NDJSON frames.
 func (s *Searches) streamText(c echo.Context) error {
 	var req searchReq
-	w := newFrameWriter(c)
+	w := newFrameWriter(c, s.translator(c))
 	if _, err := s.bind(c, &req); err != nil {
-		e, _ := apperr.As(err)
-		w.fail(int(apperr.InvalidInput), e.Key)
+		w.failErr(err)
 		return nil
 	}
 	txt := strings.TrimSpace(req.Txt)
 	switch {
 	case txt == "":
-		w.fail(int(apperr.InvalidInput), "Type what you are looking for.")
+		w.fail(int(apperr.InvalidInput), "SearchEmpty")
 		return nil
 	case utf8.RuneCountInString(txt) > search.MaxQuery:
-		w.fail(int(apperr.InvalidInput), fmt.Sprintf("This search is too long. Please keep it under %d characters.", search.MaxQuery))
+		w.fail(int(apperr.InvalidInput), "SearchTooLongMax", "max", strconv.Itoa(search.MaxQuery))
 		return nil
 	}
 	rc := s.ctxOf(c)
@@ -139,7 +139,7 @@ func (s *Searches) runGroups(ctx context.Context, w *frameWriter, u search.Under
 		if r.err != nil {
 			if ctx.Err() == nil {
 				s.log.Error("search", "err", r.err)
-				w.fail(int(apperr.InternalProblem), "The search failed. Please try again.")
+				w.fail(int(apperr.InternalProblem), "SearchFailed")
 			}
 			return total
 		}
@@ -185,10 +185,10 @@ func (s *Searches) feedback(c echo.Context) error {
 		return s.fail(c, err)
 	}
 	if req.Useful == nil || strings.TrimSpace(req.Txt) == "" {
-		return s.fail(c, apperr.Invalid("useful", "IncorrectEntry", "Say whether the results were useful."))
+		return s.fail(c, apperr.Invalid("useful", "IncorrectEntry", "FeedbackUsefulRequired"))
 	}
 	if utf8.RuneCountInString(req.Comment) > 1000 || utf8.RuneCountInString(req.Txt) > search.MaxQuery || len(req.PageID) > 64 {
-		return s.fail(c, apperr.Invalid("comment", "IncorrectEntry", "The feedback is too long."))
+		return s.fail(c, apperr.Invalid("comment", "IncorrectEntry", "FeedbackTooLong"))
 	}
 	err := s.db.SearchFeedback.Create().SetPageID(req.PageID).SetQuery(req.Txt).SetUseful(*req.Useful).
 		SetComment(strings.TrimSpace(req.Comment)).SetShown(req.Shown).SetLang(s.ctxOf(c).lang).SetCreatedAt(time.Now()).Exec(c.Request().Context())

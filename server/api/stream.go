@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/labstack/echo/v4"
+
+	"souk/app/apperr"
 )
 
 // Frame codes of the search stream (SPEC §4).
@@ -25,16 +27,18 @@ const (
 )
 
 // frameWriter writes NDJSON frames, one a line, flushed as written. It is
-// safe for the goroutines of one search.
+// safe for the goroutines of one search. Error frames speak the request's
+// language through t.
 type frameWriter struct {
 	mu      sync.Mutex
 	w       *echo.Response
+	t       apperr.Translator
 	started bool
 	failed  bool
 }
 
-func newFrameWriter(c echo.Context) *frameWriter {
-	return &frameWriter{w: c.Response()}
+func newFrameWriter(c echo.Context, t apperr.Translator) *frameWriter {
+	return &frameWriter{w: c.Response(), t: t}
 }
 
 func (f *frameWriter) start() {
@@ -70,6 +74,18 @@ func (f *frameWriter) frame(v any) bool {
 	return true
 }
 
-func (f *frameWriter) fail(code int, msg string) {
-	f.frame(map[string]any{"c": FrameError, "code": code, "easg": msg})
+// fail writes the error frame: code and the catalogue key's message.
+func (f *frameWriter) fail(code int, key string, args ...string) {
+	f.frame(map[string]any{"c": FrameError, "code": code, "easg": f.t(key, args...)})
+}
+
+// failErr writes the error frame of a classified error; any other error is
+// the generic problem (the caller logs it).
+func (f *frameWriter) failErr(err error) {
+	e, ok := apperr.As(err)
+	if !ok {
+		f.fail(int(apperr.InternalProblem), "ErrorOccurs")
+		return
+	}
+	f.frame(map[string]any{"c": FrameError, "code": int(e.Code), "easg": e.Render(f.t)})
 }

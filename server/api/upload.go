@@ -28,7 +28,7 @@ func (a *Accounts) Upload(dir string) echo.HandlerFunc {
 		case slots <- struct{}{}:
 			defer func() { <-slots }()
 		case <-c.Request().Context().Done():
-			return a.fail(c, apperr.New(apperr.RateLimited, "The upload was cancelled."))
+			return a.fail(c, apperr.New(apperr.RateLimited, "UploadCancelled"))
 		}
 		form, err := uploadForm(c)
 		if err != nil {
@@ -43,7 +43,7 @@ func (a *Accounts) Upload(dir string) echo.HandlerFunc {
 		out, err := media.Process(dir, "/media", req)
 		var ue *media.UploadError
 		if errors.As(err, &ue) {
-			return a.fail(c, &apperr.Error{Code: apperr.InvalidInput, Key: ue.Message, Fields: map[string]string{"image": ue.Key}})
+			return a.fail(c, ue.Err())
 		}
 		if err != nil {
 			return a.fail(c, err)
@@ -64,7 +64,7 @@ const MaxUploadBody = 16 << 20
 // uploadForm reads the upload's fields from a url-encoded or multipart body.
 func uploadForm(c echo.Context) (url.Values, error) {
 	r := c.Request()
-	tooLarge := &apperr.Error{Code: apperr.InvalidInput, Key: "This picture is too large. Choose one under 10 MB.", Fields: map[string]string{"image": media.KeyImageTooLarge}}
+	tooLarge := apperr.Invalid("image", "ImageTooLarge", "ImageTooLarge")
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(MaxUploadBody); err != nil {
 			return nil, tooLarge
@@ -73,14 +73,14 @@ func uploadForm(c echo.Context) (url.Values, error) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, MaxUploadBody+1))
 	if err != nil {
-		return nil, apperr.New(apperr.InvalidInput, "The upload could not be read.")
+		return nil, apperr.New(apperr.InvalidInput, "UploadUnreadable")
 	}
 	if len(body) > MaxUploadBody {
 		return nil, tooLarge
 	}
 	v, err := url.ParseQuery(string(body))
 	if err != nil {
-		return nil, apperr.New(apperr.InvalidInput, "The upload form is malformed.")
+		return nil, apperr.New(apperr.InvalidInput, "UploadMalformed")
 	}
 	return v, nil
 }
