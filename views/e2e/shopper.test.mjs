@@ -72,14 +72,18 @@ test("a sku's quantity price on its page is the unit price in the cart and at ch
   await emptyCart();
   // Wholesale goods priced per sku with quantity breaks, and a sku (the
   // dearest such, to test the proportion) with stock for the second break.
-  const stocked = (g) => Object.entries(g.skuModule.skus).filter(([, s]) => s.tiers.length > 1 && s.stock >= s.tiers[1].startQty);
-  const g = await findGoods(store, (x) => x.saleable === 1 && x.priceData.ranges.length > 1 && stocked(x).length > 0);
-  const [key, sku] = stocked(g).sort(([, a], [, b]) => b.prices[0].amount - a.prices[0].amount)[0];
-  const qty = sku.tiers[1].startQty;
+  const stocked = (g) => Object.entries(g.skuModule.skus).filter(([, s]) => g.priceData.ranges.length > 1 && s.stock >= g.priceData.ranges[1].startQty);
+  const g = await findGoods(store, (x) => x.saleable === 1 && stocked(x).length > 0);
+  const [key] = stocked(g).sort(([, a], [, b]) => b.prices[0].amount - a.prices[0].amount)[0];
+  const qty = g.priceData.ranges[1].startQty;
   await page.goto(`${store.base}/en/tredetail/${g.treId}`);
   await ready();
   await pickSku(key);
-  const shown = (await page.textContent(`[data-testid=range-price][data-qty="${qty}"]`)).trim();
+  // The quantity table's column for qty pieces.
+  const heads = await page.$$eval("table.ranges tr:first-child td", (tds) => tds.map((td) => td.textContent.trim()));
+  const col = heads.indexOf(`${qty}+ pcs`);
+  assert.ok(col >= 0, "a column for " + qty + " pieces: " + heads);
+  const shown = (await page.locator("table.ranges tr:nth-child(2) td").nth(col).textContent()).trim();
   assert.match(shown, /\d/);
   await page.click("[data-testid=add-to-cart]");
   await page.waitForSelector("[data-testid=cart-link] [data-testid=badge]");
