@@ -30,6 +30,26 @@ type Entry struct {
 	JS      string   `json:"js"`
 	CSS     string   `json:"css"`
 	Preload []string `json:"preload"`
+	// Pages lists, per page name, the chunks of that page's own code (its
+	// dynamic-import chunk and what it imports statically), for preloading.
+	Pages map[string][]string `json:"pages,omitempty"`
+}
+
+// For is what the document of page loads: the entry, its chunks, and the
+// page's own chunks.
+func (e Entry) For(page string) Entry {
+	out := Entry{JS: e.JS, CSS: e.CSS, Preload: append([]string{}, e.Preload...)}
+	seen := map[string]bool{e.JS: true}
+	for _, p := range out.Preload {
+		seen[p] = true
+	}
+	for _, p := range e.Pages[page] {
+		if !seen[p] {
+			seen[p] = true
+			out.Preload = append(out.Preload, p)
+		}
+	}
+	return out
 }
 
 // Build runs esbuild over viewsDir (with node_modules beside it) and returns
@@ -105,6 +125,9 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 	b.Entry.Preload = staticImports(client.Metafile, b.Entry.JS)
 	if b.Entry.JS == "" {
 		return nil, fmt.Errorf("ssr: client build produced no entry script")
+	}
+	if b.Entry.Pages, err = pageChunks(viewsDir, root, client.Metafile); err != nil {
+		return nil, err
 	}
 	b.Encoded = Precompress(b.Assets, BrotliQuick)
 	return b, nil

@@ -1,0 +1,55 @@
+// Every page, statically: the server bundle renders any of them. The client
+// loads only the page it shows (./lazy.ts), so each page's code is its own chunk.
+import type { ComponentType } from "react";
+import { HomePage } from "./home/HomePage";
+import { SearchPage } from "./home/SearchPage";
+import { GoodsPage } from "./goods/GoodsPage";
+import { IdentityPage } from "./identity/IdentityPage";
+import { ErrorPage, NotFoundPage } from "./notfound/NotFoundPage";
+import { LoginPage } from "./auth/LoginPage";
+import { RegisterPage } from "./auth/RegisterPage";
+import { ForgetPwdPage } from "./auth/ForgetPwdPage";
+import { EditProfilePage } from "./account/EditProfilePage";
+import { MySafesPage } from "./account/MySafesPage";
+import { ChangeEmailPage } from "./account/ChangeEmailPage";
+import { DestroyAPage, DestroyBPage, DestroyIntroPage } from "./account/DestroyPages";
+import { BlockPage, DeclarePage, QrLoginPage, UserPage } from "./account/SmallPages";
+import { CartPage } from "./cart/CartPage";
+import { AddressManagementPage } from "./address/AddressManagementPage";
+import { AddressEditPage } from "./address/AddressEditPage";
+import { MakeOrderPage } from "./order/MakeOrderPage";
+import { MyOrdersPage } from "./order/MyOrdersPage";
+import { MyOrderPage } from "./order/MyOrderPage";
+import { ShippingInfoPage } from "./order/ShippingInfoPage";
+import { DogePayPage } from "./order/DogePayPage";
+import type { PageName } from "../lib/types";
+
+export const pages: Record<PageName, ComponentType> = {
+  home: HomePage,
+  goods: GoodsPage,
+  identity: IdentityPage,
+  notfound: NotFoundPage,
+  error: ErrorPage,
+  login: LoginPage,
+  register: RegisterPage,
+  forgetPwd: ForgetPwdPage,
+  editProfile: EditProfilePage,
+  user: UserPage,
+  mysafes: MySafesPage,
+  changeEmail: ChangeEmailPage,
+  destroyIntro: DestroyIntroPage,
+  destroyA: DestroyAPage,
+  destroyB: DestroyBPage,
+  block: BlockPage,
+  qrlogin: QrLoginPage,
+  declare: DeclarePage,
+  cart: CartPage,
+  addresses: AddressManagementPage,
+  addressEdit: AddressEditPage,
+  makeorder: MakeOrderPage,
+  myorders: MyOrdersPage,
+  myorder: MyOrderPage,
+  shippinginfo: ShippingInfoPage,
+  dogepay: DogePayPage,
+  search: SearchPage,
+};
