@@ -2,7 +2,7 @@ import { useState } from "react";
 import { AuthFrame } from "../auth/AuthFrame";
 import { Field } from "../../components/Field";
 import { Submit } from "../../components/Submit";
-import { CodeButton } from "../../components/CodeButton";
+import { CodeButton, useCodeSent } from "../../components/CodeButton";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { expireSession } from "../../lib/auth";
@@ -31,21 +31,27 @@ export function DestroyAPage() {
     <AuthFrame title={t("DestroyIntroTitle")} loginRequired>
       <label className="check"><input type="checkbox" checked={ok} onChange={(e) => setOk(e.target.checked)} data-testid="destroy-understand" /><span>{t("DestroyUnderstand")}</span></label>
       <CodeButton purpose="destroyAccount" email={email} disabled={!ok} send={async () => {
-        const r = await api<{ cooldown: number }>("get/destroyAccount/verifycode", {});
+        const cooldown = await sendDestroyCode(api);
         setTimeout(() => location.assign(withLang(lang, "/destroymyaccountb")), 300);
-        return r.cooldown;
+        return cooldown;
       }} />
     </AuthFrame>
   );
 }
 
-// DestroyBPage takes the code and closes the account.
+// sendDestroyCode asks for the code that confirms closing the account.
+const sendDestroyCode = async (api: ReturnType<typeof useApi>) => (await api<{ cooldown: number }>("get/destroyAccount/verifycode", {})).cooldown;
+
+// DestroyBPage takes the code and closes the account. It says a code was
+// sent only when this browser sent one (page A, or its own button here):
+// opened directly, it offers to send one instead.
 export function DestroyBPage() {
   const t = useT();
   const { lang } = useData();
   const api = useApi();
   const email = useShop((s) => s.user.email ?? "");
   const showToast = useShop((s) => s.showToast);
+  const [sent, markSent] = useCodeSent("destroyAccount", email);
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -63,9 +69,12 @@ export function DestroyBPage() {
   };
   return (
     <AuthFrame title={t("DestroyConfirmTitle")} loginRequired>
-      <p className="muted">{t("DestroyConfirmHelp", { email })}</p>
+      <p className="muted" aria-live="polite" data-testid="code-status">{sent && email ? t("DestroyConfirmHelp", { email }) : t("CodeSendPrompt", { email, button: t("SendCode") })}</p>
       <form onSubmit={submit} noValidate>
-        <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
+        <div className="code-row">
+          <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
+          <CodeButton purpose="destroyAccount" email={email} disabled={!email} onSent={markSent} send={() => sendDestroyCode(api)} />
+        </div>
         <Submit className="btn danger wide" busy={busy} testid="destroy-submit">{t("DestroyConfirm")}</Submit>
       </form>
     </AuthFrame>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { AuthFrame } from "./AuthFrame";
 import { Field } from "../../components/Field";
 import { Submit } from "../../components/Submit";
-import { CodeButton } from "../../components/CodeButton";
+import { CodeButton, useCodeSent } from "../../components/CodeButton";
 import { ChoiceDialog, TextDialog } from "../../components/TextDialog";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
@@ -11,6 +11,7 @@ import { emailError, normalizeEmail, transformPassword, type Profile } from "../
 import { completeLogin } from "../../lib/auth";
 import { useThrottle } from "../../lib/throttle";
 import { withLang } from "../../lib/paths";
+import { usernameError } from "../../lib/username";
 
 // Consent renders "I accept the {link}" with the link opening its policy.
 function Consent({ text, link, checked, onChange, onOpen, testid }: { text: string; link: string; checked: boolean; onChange(v: boolean): void; onOpen(): void; testid: string }) {
@@ -42,6 +43,7 @@ export function RegisterPage() {
   const [exists, setExists] = useState(false);
   const [busy, setBusy] = useState(false);
   const addr = normalizeEmail(email);
+  const [sent, markSent] = useCodeSent("register", addr);
   const go = (n: number, check: () => Record<string, string | undefined>) => (e: React.FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
@@ -57,11 +59,13 @@ export function RegisterPage() {
       setBusy(true);
       try {
         const res = await api<{ token: string; user: Profile }>("registerByEmail",
-          { email: addr, password: await transformPassword(addr, password), username: username.trim(), verifyCode: code.trim() }, { sealed: true });
+          { email: addr, password: await transformPassword(addr, password), username: username.trim(), verifyCode: code.trim() }, { sealed: true, silent: true });
         showToast(t("RegisterSuccess"));
         await completeLogin(res.token, res.user, lang);
       } catch (err) {
+        // The refusal stays next to the code field, not in a passing toast.
         if (err instanceof ApiError && err.code === 128) setExists(true);
+        else setError({ form: err instanceof Error && err.message ? err.message : t("ErrorOccurs") });
       } finally {
         setBusy(false);
       }
@@ -72,17 +76,19 @@ export function RegisterPage() {
     <AuthFrame title={t("RegisterTitle")}>
       <ol className="steps-bar" aria-label={t("RegisterTitle")}>{[1, 2, 3, 4].map((n) => <li key={n} className={n <= step ? "on" : ""} aria-current={n === step ? "step" : undefined}>{n}</li>)}</ol>
       {step === 1 ? (
-        <form onSubmit={go(2, () => { const e = emailError(email, false); return e ? { email: e } : {}; })} noValidate data-testid="register-step1">
+        <form onSubmit={go(2, () => ({ email: emailError(email, false) || (addr.length > 254 ? "EmailFormatError" : "") }))} noValidate data-testid="register-step1">
           <Field label={t("Email")} name="email" type="email" autoComplete="email" inputMode="email" value={email}
             placeholder={t("EmailPlaceholder")} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
           <Submit className="btn primary wide">{t("Next")}</Submit>
         </form>
       ) : step === 2 ? (
-        <form onSubmit={go(3, () => (password.length < 8 ? { password: "WeakPassword" } : {}))} noValidate data-testid="register-step2">
+        <form onSubmit={go(3, () => ({ password: password.length < 8 ? "WeakPassword" : "", username: usernameError(username, true) }))} noValidate data-testid="register-step2">
           <input type="email" name="username" autoComplete="username" value={addr} readOnly hidden />
           <Field label={t("Password")} name="password" type="password" autoComplete="new-password" value={password}
             hint={t("PasswordHintRegister")} onChange={(e) => setPassword(e.target.value)} error={error.password} autoFocus />
-          <Field label={t("Username")} name="username" autoComplete="nickname" maxLength={40} value={username} onChange={(e) => setUsername(e.target.value)} />
+          <Field label={t("Username")} name="username" autoComplete="nickname" value={username} error={error.username}
+            onChange={(e) => { const v = e.target.value; setUsername(v); if (error.username) setError((x) => ({ ...x, username: usernameError(v, true) })); }}
+            onBlur={() => { const bad = usernameError(username, true); if (bad) setError((x) => ({ ...x, username: bad })); }} />
           <Submit className="btn primary wide">{t("Next")}</Submit>
         </form>
       ) : step === 3 ? (
@@ -95,10 +101,10 @@ export function RegisterPage() {
         </form>
       ) : (
         <form onSubmit={submit} noValidate data-testid="register-step4">
-          <p className="muted">{t("CodeSent", { email: addr })}</p>
+          <p className="muted" aria-live="polite" data-testid="code-status">{sent ? t("CodeSent", { email: addr }) : t("CodeSendPrompt", { email: addr, button: t("SendCode") })}</p>
           <div className="code-row">
             <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error.code} />
-            <CodeButton purpose="register" email={addr} send={async () => {
+            <CodeButton purpose="register" email={addr} onSent={markSent} send={async () => {
               try {
                 return (await api<{ cooldown: number }>("get/registerByEmail/verifycode", { email: addr })).cooldown;
               } catch (err) {
@@ -107,6 +113,7 @@ export function RegisterPage() {
               }
             }} />
           </div>
+          {error.form ? <p className="hint error" role="alert" data-testid="register-error">{error.form}</p> : null}
           <Submit className="btn primary wide" busy={busy} testid="register-submit">{t("Register")}</Submit>
         </form>
       )}
