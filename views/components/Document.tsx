@@ -1,15 +1,19 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { lockZoomInApp } from "../lib/env";
 import { useShop, useData } from "../stores/context";
 
 // Document renders the whole <html>: React 19 hoists the page's <title>,
 // <meta> and <link> tags into <head>, and the client hydrates `document`.
 export function Document({ dataJSON, children }: { dataJSON: string; children: ReactNode }) {
   const { lang, dir, assets } = useData();
+  useEffect(lockZoomInApp, []); // after hydration, so the server's tag matches
   return (
     <html lang={lang} dir={dir}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover" />
+        {/* Browsers may zoom (WCAG 1.4.4 outranks the spec's "no zoom"); the
+            embedded app locks it after hydration (lockZoomInApp). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0f5c4d" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {assets.css && <link rel="stylesheet" href={assets.css} />}

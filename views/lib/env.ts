@@ -3,6 +3,14 @@ export function isEmbeddedApp(): boolean {
   return typeof navigator !== "undefined" && /SoukApp\//.test(navigator.userAgent);
 }
 
+// lockZoomInApp keeps the spec's "no zoom" inside the embedded app only,
+// where the native shell owns gestures; browsers keep zoom (WCAG 1.4.4).
+export function lockZoomInApp() {
+  if (!isEmbeddedApp()) return;
+  document.querySelector('meta[name="viewport"]')?.setAttribute("content",
+    "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover");
+}
+
 // Desktop opens goods in a new tab; phones and the embedded app stay in the
 // same tab (SPEC §2). "Desktop" = a fine pointer and a window of 50em or more.
 export function opensNewTab(): boolean {
