@@ -9,6 +9,7 @@ export function CropDialog({ file, width, height, onDone, onClose }: {
 }) {
   const t = useT();
   const [src, setSrc] = useState("");
+  const [broken, setBroken] = useState(false); // the picture would not load: nothing to crop
   const [zoom, setZoom] = useState(1);
   const [pos, setPos] = useState({ x: 0, y: 0 });
   const img = useRef<HTMLImageElement>(null);
@@ -42,12 +43,13 @@ export function CropDialog({ file, width, height, onDone, onClose }: {
   };
   return (
     <Dialog title={t("CropTitle")} onClose={onClose}
-      footer={<><button type="button" className="btn" onClick={onClose}>{t("Cancel")}</button><button type="button" className="btn primary" onClick={done} data-testid="crop-done">{t("Sure")}</button></>}>
+      footer={<><button type="button" className="btn" onClick={onClose}>{t("Cancel")}</button><button type="button" className="btn primary" onClick={done} disabled={broken} data-testid="crop-done">{t("Sure")}</button></>}>
+      {broken ? <p className="hint error" role="alert">{t("ImageNotSupported")}</p> : null}
       <div ref={frame} className="crop-frame" style={{ aspectRatio: width + " / " + height }} aria-label={t("DragToMove")}
         onPointerDown={(e) => { drag.current = { x: e.clientX, y: e.clientY, px: pos.x, py: pos.y }; (e.target as Element).setPointerCapture(e.pointerId); }}
         onPointerMove={(e) => { const d = drag.current; if (d) setPos(clamp(d.px + e.clientX - d.x, d.py + e.clientY - d.y)); }}
         onPointerUp={() => { drag.current = null; }}>
-        {src ? <img ref={img} src={src} alt="" draggable={false} onLoad={() => setPos({ x: 0, y: 0 })}
+        {src ? <img ref={img} src={src} alt="" draggable={false} onLoad={() => setPos({ x: 0, y: 0 })} onError={() => setBroken(true)}
           style={{ width: c.w * zoom || "100%", height: c.h * zoom || "auto", transform: `translate(${pos.x}px, ${pos.y}px)` }} /> : null}
       </div>
       <label className="field"><span>{t("Zoom")}</span>

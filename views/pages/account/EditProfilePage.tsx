@@ -6,9 +6,8 @@ import { CropDialog } from "./CropDialog";
 import { useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { currentSession, saveSession, type Profile } from "../../lib/session";
-import { MAX_IMAGE_BYTES } from "../home/SearchBox";
-
-const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
+import { usernameError } from "../../lib/username";
 // Upload sizes: avatar square (small 160, big 640); background 3:1.
 const SIZES = { avatar: [160, 160, 640, 640], background: [600, 200, 1500, 500] } as const;
 
@@ -24,6 +23,7 @@ export function EditProfilePage() {
   const [error, setError] = useState("");
   const [crop, setCrop] = useState<{ which: "avatar" | "background"; file: File } | null>(null);
   const [busy, setBusy] = useState("");
+  const [picError, setPicError] = useState("");
   const remember = async (p: Profile) => {
     setUser(p);
     const s = currentSession();
@@ -32,17 +32,21 @@ export function EditProfilePage() {
   const saveName = async (e: React.FormEvent) => {
     e.preventDefault();
     const v = (name ?? user.userName).trim();
-    if (!v || v.length > 40) return setError("IncorrectEntry");
+    const bad = usernameError(v, false);
+    if (bad) return setError(bad);
     setError("");
     try {
       await remember(await api<Profile>("my/editUsername", { username: v }));
       showToast(t("Saved"));
     } catch { /* shown */ }
   };
-  const pick = (which: "avatar" | "background", f?: File) => {
+  // pick opens the crop dialog only for a picture the browser can decode;
+  // otherwise it says why beside the buttons and keeps no file.
+  const pick = async (which: "avatar" | "background", f?: File) => {
     if (!f) return;
-    if (!TYPES.includes(f.type)) return showToast(t("ImageNotSupported"));
-    if (f.size > MAX_IMAGE_BYTES) return showToast(t("ImageTooLarge"));
+    setPicError("");
+    const res = await checkImage(f);
+    if (!res.ok) return setPicError(t(res.error));
     setCrop({ which, file: f });
   };
   const upload = async (which: "avatar" | "background", dataUrl: string) => {
@@ -75,10 +79,11 @@ export function EditProfilePage() {
             {(["avatar", "background"] as const).map((w) => (
               <label key={w} className="btn">
                 {busy === w ? t("Uploading") : t(w === "avatar" ? "Avatar" : "Background")}
-                <input type="file" accept={TYPES.join(",")} className="sr-only" data-testid={"pick-" + w} onChange={(e) => { pick(w, e.target.files?.[0]); e.target.value = ""; }} />
+                <input type="file" accept={IMAGE_TYPES.join(",")} className="sr-only" data-testid={"pick-" + w} onChange={(e) => { void pick(w, e.target.files?.[0]); e.target.value = ""; }} />
               </label>
             ))}
           </div>
+          {picError ? <p className="hint error" role="alert" data-testid="pic-error">{picError}</p> : null}
           <form onSubmit={saveName} noValidate>
             <Field label={t("Username")} name="username" maxLength={40} value={name ?? user.userName} onChange={(e) => setName(e.target.value)} error={error} />
             <Submit className="btn primary wide" testid="save-name">{t("Save")}</Submit>

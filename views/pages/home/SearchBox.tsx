@@ -1,24 +1,42 @@
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
-import { useT } from "../../stores/context";
+import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
+import { useData, useT } from "../../stores/context";
+import { withLang } from "../../lib/paths";
+import { useHydrated } from "../../lib/hydrated";
 
 export const MAX_ROWS = 10; // search box grows up to 10 rows (SPEC §2)
-export const MAX_IMAGE_BYTES = 10 << 20;
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+// Wide enough for the long placeholder on one line (the short one fits a phone).
+const WIDE = "(min-width: 40em)";
 
 export interface SearchQuery { txt: string; image?: File }
 
 // SearchBox: multiline text that grows to 10 rows, image upload with a
 // preview, a clear button, and a result count that fades out.
-export function SearchBox({ busy, count, onSearch, onClear }: {
-  busy: boolean; count: number | null; onSearch(q: SearchQuery): void; onClear(): void;
+//
+// It is a real form: GET /{lang}/search?q=…, the server-rendered results
+// page. With JavaScript, onSearch takes over and streams the results into
+// tabs; without it (or without onSearch) the browser submits the form.
+export function SearchBox({ busy = false, count = null, onSearch, onClear, initial = "" }: {
+  busy?: boolean; count?: number | null; onSearch?(q: SearchQuery): void; onClear?(): void; initial?: string;
 }) {
   const t = useT();
-  const [txt, setTxt] = useState("");
+  const { lang } = useData();
+  const [txt, setTxt] = useState(initial);
   const [image, setImage] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
   const [error, setError] = useState("");
+  const [wide, setWide] = useState(false);
+  const live = useHydrated(); // the clear button needs script: without it, it would do nothing
   const area = useRef<HTMLTextAreaElement>(null);
+  const picking = useRef(0); // the latest pick wins when decoding overlaps
+  useEffect(() => {
+    const mq = window.matchMedia(WIDE);
+    const on = () => setWide(mq.matches);
+    on();
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
   useEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -30,44 +48,60 @@ export function SearchBox({ busy, count, onSearch, onClear }: {
     el.style.overflowY = el.scrollHeight > max ? "auto" : "hidden";
   }, [txt]);
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
-  const pickImage = (f: File | undefined) => {
-    setError("");
+  // pickImage shows a picture only once the browser could decode it. A
+  // refused file also drops the picture picked before it, so the next search
+  // never sends a picture the shopper no longer sees.
+  const pickImage = async (f: File | undefined) => {
     if (!f) return;
-    if (!IMAGE_TYPES.includes(f.type)) return setError(t("ImageNotSupported"));
-    if (f.size > MAX_IMAGE_BYTES) return setError(t("ImageTooLarge"));
+    const n = ++picking.current;
+    setError("");
+    setImage(undefined);
+    setPreview(undefined);
+    const res = await checkImage(f);
+    if (n !== picking.current) return;
+    if (!res.ok) return setError(t(res.error));
     setImage(f);
     setPreview(URL.createObjectURL(f));
   };
   const submit = (e: React.FormEvent) => {
+    if (!onSearch) return; // the browser submits the form to the results page
     e.preventDefault();
     if (busy || (!txt.trim() && !image)) return;
     onSearch({ txt: txt.trim(), image });
   };
   const clear = () => {
+    picking.current++;
     setTxt(""); setImage(undefined); setPreview(undefined); setError("");
-    onClear();
+    onClear?.();
   };
   return (
-    <form className="searchbox" role="search" onSubmit={submit} data-testid="searchbox">
+    <form className="searchbox" role="search" action={withLang(lang, "/search")} method="get" onSubmit={submit} data-testid="searchbox">
       <label className="sr-only" htmlFor="q">{t("SearchLabel")}</label>
       <div className="searchbox-row">
-        {preview ? <img className="search-preview" src={preview} alt={t("ImageQuery")} width={48} height={48} /> : null}
-        <textarea id="q" ref={area} rows={1} value={txt} maxLength={2000} placeholder={t("SearchPlaceholder")}
+        {preview ? <img className="search-preview" src={preview} alt={t("ImageQuery")} width={48} height={48} data-testid="search-preview" /> : null}
+        <textarea id="q" name="q" ref={area} rows={1} value={txt} maxLength={500} required={!onSearch}
+          placeholder={t(wide ? "SearchPlaceholder" : "SearchPlaceholderShort")}
           onChange={(e) => setTxt(e.target.value)} data-testid="search-input"
-          onKeyDown={(e) => { if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e); }} />
-        {(txt || image) ? (
+          onKeyDown={(e) => {
+            if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }} />
+        {live && (txt || image) ? (
           <button type="button" className="icon-btn" onClick={clear} aria-label={t("ClearSearch")} data-testid="search-clear"><Icon name="close" /></button>
         ) : null}
-        <label className="icon-btn" title={t("UploadImage")}>
-          <Icon name="camera" label={t("UploadImage")} />
-          <input type="file" accept={IMAGE_TYPES.join(",")} className="sr-only" data-testid="search-image"
-            onChange={(e) => { pickImage(e.target.files?.[0]); e.target.value = ""; }} />
-        </label>
+        {onSearch ? (
+          <label className="icon-btn" title={t("UploadImage")}>
+            <Icon name="camera" label={t("UploadImage")} />
+            <input type="file" accept={IMAGE_TYPES.join(",")} className="sr-only" data-testid="search-image"
+              onChange={(e) => { void pickImage(e.target.files?.[0]); e.target.value = ""; }} />
+          </label>
+        ) : null}
         <button type="submit" className="btn primary" disabled={busy} data-testid="search-submit">
           <Icon name="search" size={20} /><span className="hide-narrow">{busy ? t("SearchRunning") : t("SearchButton")}</span>
         </button>
       </div>
-      {error ? <p className="hint error" role="alert">{error}</p> : null}
+      {error ? <p className="hint error" role="alert" data-testid="search-error">{error}</p> : null}
       {count !== null ? <p className="result-count" key={count} aria-live="polite">{t("ResultCount", { n: count })}</p> : null}
     </form>
   );
