@@ -51,6 +51,7 @@ type PageData struct {
 	Cards     *catalog.CardPage            `json:"cards,omitempty"`
 	Profile   *UserProfile                 `json:"profile,omitempty"`
 	Param     string                       `json:"param,omitempty"`
+	Search    *SearchResults               `json:"search,omitempty"`
 }
 
 // UserProfile is a user's public page data.

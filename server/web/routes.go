@@ -31,6 +31,9 @@ var routeTable = parseRoutes(
 	"dresses/c/{uid}", "dresses/c/{uid}/{suri}", "dressesindex", "dresses", "block/{code}", "404",
 	// Not in SPEC §2: the page a phone opens from a login QR code (README).
 	"qrlogin/{ticket}",
+	// Not in SPEC §2: server-rendered search results, what the search box
+	// submits without JavaScript (README, Decisions).
+	"search",
 )
 
 func parseRoutes(patterns ...string) []Route {

@@ -37,6 +37,8 @@ type Site struct {
 	// TestPay says the embedded test payment provider is active, so checkout
 	// and payment pages say that no real money moves.
 	TestPay bool
+	// Search lists results on the search page (nil: the page shows the form only).
+	Search Searcher
 
 	renders atomic.Int64
 }
@@ -63,6 +65,9 @@ func (s *Site) Handle(c echo.Context) error {
 		return s.serveNotFound(c, r, res.Prefixed)
 	}
 	r.Params = params
+	if route.Name == "search" {
+		return s.serveSearch(c, r, res.Prefixed) // never cached: any text can be asked
+	}
 	if _, ok := paramPages[route.Name]; ok {
 		return s.serveParamPage(c, route, res.Segs, r, res.Prefixed)
 	}

@@ -4,12 +4,20 @@ import { SessionSync } from "./SessionSync";
 import { LanguageDialog } from "./LanguageDialog";
 import { RegionDialog } from "./RegionDialog";
 import { MenuDrawer } from "./MenuDrawer";
-import { useShop, useT } from "../stores/context";
+import { useData, useShop, useT } from "../stores/context";
+import type { PageName } from "../lib/types";
 import { opensNewTab } from "../lib/env";
+
+// Pages that are whole without JavaScript: public, server-rendered content
+// and the search results page. Every other page (sign-in, cart, orders, the
+// account pages) is a shell the browser fills in, and says so when script
+// is off rather than "loading" forever.
+const WORKS_WITHOUT_JS = new Set<PageName>(["home", "goods", "identity", "notfound", "error", "block", "user", "declare", "search"]);
 
 // Layout is the frame every page shares: top bar, dialogs, toast, footer.
 export function Layout({ children, toastMs = 1000, loginRequired = false }: { children: ReactNode; toastMs?: number; loginRequired?: boolean }) {
   const t = useT();
+  const { page } = useData();
   const dialog = useShop((s) => s.dialog);
   const toast = useShop((s) => s.toast);
   const showToast = useShop((s) => s.showToast);
@@ -34,7 +42,10 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
     <div className="app">
       <SessionSync loginRequired={loginRequired} />
       <TopBar />
-      <main id="main" className="main">{children}</main>
+      <main id="main" className="main">
+        {WORKS_WITHOUT_JS.has(page) ? null : <noscript><p className="noscript" role="alert" data-testid="noscript">{t("NeedsJavaScript")}</p></noscript>}
+        {children}
+      </main>
       <footer className="footer"><p>{t("Footer")}</p></footer>
       {dialog === "language" ? <LanguageDialog /> : null}
       {dialog === "region" ? <RegionDialog /> : null}

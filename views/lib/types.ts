@@ -43,7 +43,7 @@ export interface NumberFormat { dec: string; group: string; symbolAfter: boolean
 export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
   | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
   | "addresses" | "addressEdit"
-  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay";
+  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -57,6 +57,18 @@ export interface PageData {
   cards?: { cards: Card[]; total: number; page: number; pageSize: number };
   profile?: { userUid: string; userName: string; title: string; brief: string; avatarUrl: string; backgroundUrl: string };
   param?: string; // a route parameter the page shows (block code, QR ticket)
+  search?: SearchResults;
+}
+
+// SearchResults is the server-rendered results page (/{lang}/search?q=…):
+// the first page of each group, as the search stream would send it.
+export interface SearchResults {
+  q: string;
+  error?: string; // why there are no results (empty or too long a query), a message
+  consumer: Card[];
+  wholesaler: Card[];
+  consumerTotal: number;
+  wholesalerTotal: number;
 }
 
 export interface SoukData {

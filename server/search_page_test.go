@@ -1,0 +1,49 @@
+package server_test
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestSearchPageWithoutScript: the home search box submits (GET) to a
+// server-rendered results page that lists goods through the search
+// service, is noindex, and never fills the page cache, however many
+// different queries are asked (issue 9 point 8).
+func TestSearchPageWithoutScript(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		_, home := s.get(t, "/en/")
+		if !strings.Contains(home, `action="/en/search"`) || !strings.Contains(home, `name="q"`) {
+			t.Fatal("the home search box is not a form that submits q to /en/search")
+		}
+		res, body := s.get(t, "/en/search?q=dress")
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		if n := strings.Count(body, `data-testid="goods-card"`); n == 0 {
+			t.Error("no goods listed for 'dress'")
+		}
+		if !strings.Contains(body, `name="robots" content="noindex`) || res.Header.Get("X-Robots-Tag") != "noindex" {
+			t.Error("the results page is not noindex")
+		}
+		if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("Cache-Control %q, want no-store", cc)
+		}
+		if !strings.Contains(body, `>dress</textarea>`) {
+			t.Error("the search box does not keep the query")
+		}
+		before := s.app.Site.Cache.Len()
+		for i := range 20 {
+			s.get(t, "/en/search?q=dress+"+strconv.Itoa(i))
+		}
+		if after := s.app.Site.Cache.Len(); after != before {
+			t.Errorf("page cache grew from %d to %d entries on distinct queries", before, after)
+		}
+		// Too long a query says so in the page's language and searches nothing.
+		_, body = s.get(t, "/de/search?q="+strings.Repeat("a", 600))
+		if !strings.Contains(body, `data-testid="search-error"`) || strings.Contains(body, `data-testid="goods-card"`) {
+			t.Error("an over-long query is not refused on the page")
+		}
+	})
+}

@@ -1,0 +1,136 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"souk/app/catalog"
+	"souk/app/search"
+	"souk/server/ssr"
+)
+
+// Searcher is what the results page needs of app/search.
+type Searcher interface {
+	Lexicon() search.Lexicon
+	Search(ctx context.Context, u search.Understood, group, page, size int, lang, cur string) (*search.Page, error)
+}
+
+// SearchResults is the results page's data (views/lib/types.ts SearchResults).
+type SearchResults struct {
+	Q               string         `json:"q"`
+	Error           string         `json:"error,omitempty"`
+	Consumer        []catalog.Card `json:"consumer"`
+	Wholesaler      []catalog.Card `json:"wholesaler"`
+	ConsumerTotal   int            `json:"consumerTotal"`
+	WholesalerTotal int            `json:"wholesalerTotal"`
+}
+
+// searchPageSize is how many goods of each group the page lists.
+const searchPageSize = 20
+
+// searchTimeout bounds the search behind one page; the render has its own
+// bound in the goja pool.
+const searchTimeout = 10 * time.Second
+
+// serveSearch answers /{lang}/search?q=…, what the search box submits
+// without JavaScript. Any text can be asked, so the page is never stored in
+// the page cache (it would let anyone fill it) and never indexed; it is
+// rendered per request, which the goja pool bounds like every render.
+func (s *Site) serveSearch(c echo.Context, r Request, prefixed bool) error {
+	ctx := c.Request().Context()
+	res := s.searchResults(ctx, c.QueryParam("q"), r)
+	page, err := s.renderSearch(ctx, res, r)
+	if err != nil {
+		s.Log.Error("render search page", "err", err)
+		page = s.errorPage(ctx, "/search", r)
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Robots-Tag", "noindex")
+	h.Set("X-Cache", "bypass")
+	if prefixed {
+		h.Set("Vary", "Cookie, Accept-Encoding")
+	} else {
+		h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
+	}
+	if len(page.Gzip) > 0 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		return c.Blob(page.Status, "text/html; charset=utf-8", page.Gzip)
+	}
+	return c.Blob(page.Status, "text/html; charset=utf-8", page.HTML)
+}
+
+// searchResults runs the query through the search service: the first page
+// of consumer and of wholesale goods. An empty query shows the form only;
+// one too long says so.
+func (s *Site) searchResults(ctx context.Context, raw string, r Request) *SearchResults {
+	q := strings.TrimSpace(raw)
+	out := &SearchResults{Q: q, Consumer: []catalog.Card{}, Wholesaler: []catalog.Card{}}
+	switch {
+	case q == "" || s.Search == nil:
+		return out
+	case !utf8.ValidString(q) || utf8.RuneCountInString(q) > search.MaxQuery:
+		out.Q = truncateRunes(q, search.MaxQuery)
+		out.Error = s.Strings.T(r.Lang, "SearchTooLongMax", "max", strconv.Itoa(search.MaxQuery))
+		return out
+	}
+	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
+	defer cancel()
+	u := search.Understand(q, r.Lang, s.Search.Lexicon())
+	for _, g := range []int{search.Consumer, search.Wholesale} {
+		p, err := s.Search.Search(ctx, u, g, 1, searchPageSize, r.Lang, r.Currency)
+		if err != nil {
+			s.Log.Error("search page", "err", err)
+			out.Error = s.Strings.T(r.Lang, "ErrorOccurs")
+			return out
+		}
+		if g == search.Consumer {
+			out.Consumer, out.ConsumerTotal = orEmpty(p.Cards), p.Total
+		} else {
+			out.Wholesaler, out.WholesalerTotal = orEmpty(p.Cards), p.Total
+		}
+	}
+	return out
+}
+
+// renderSearch renders the results page. Its canonical is /search without
+// the query: the page is noindex, and carries no hreflang alternates.
+func (s *Site) renderSearch(ctx context.Context, res *SearchResults, r Request) (*ssr.Page, error) {
+	props, err := s.props(ctx, &Loaded{Page: "search", Status: http.StatusOK, Data: PageData{Search: res}}, "/search", r)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(props)
+	if err != nil {
+		return nil, fmt.Errorf("web: encode search props: %w", err)
+	}
+	s.renders.Add(1)
+	html, err := s.Renderer.Render(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	return ssr.NewPage(http.StatusOK, html, nil), nil
+}
+
+func orEmpty(c []catalog.Card) []catalog.Card {
+	if c == nil {
+		return []catalog.Card{}
+	}
+	return c
+}
+
+func truncateRunes(s string, n int) string {
+	s = strings.ToValidUTF8(s, "")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
