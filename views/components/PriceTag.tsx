@@ -1,4 +1,5 @@
-import { usePrice, useT } from "../stores/context";
+import { useData, usePrice, useT } from "../stores/context";
+import { formatNumber } from "../lib/i18n";
 import type { Price, PriceData } from "../lib/types";
 
 // PriceTag shows a price, or a range "low – high" when quantity breaks or
@@ -30,12 +31,12 @@ export function MinQtyBadge({ minQty }: { minQty: number }) {
 // Stars shows a 0-100 rating as five stars (rating / 20).
 export function Stars({ rating, count }: { rating: number; count?: number }) {
   const t = useT();
-  const r = Math.round(rating / 2) / 10; // one decimal, 0-5
+  const r = formatNumber(Math.round(rating / 2) / 10, useData().numfmt, 1); // one decimal, 0-5, the language's separator
   return (
-    <span className="stars" aria-label={t("RatingOutOf", { r: r.toFixed(1) })}>
+    <span className="stars" aria-label={t("RatingOutOf", { r })}>
       <span className="stars-fill" style={{ width: rating + "%" }} aria-hidden="true">★★★★★</span>
       <span className="stars-empty" aria-hidden="true">★★★★★</span>
-      {count !== undefined ? <span className="stars-count">{r.toFixed(1)} ({count})</span> : null}
+      {count !== undefined ? <span className="stars-count">{r} ({count})</span> : null}
     </span>
   );
 }

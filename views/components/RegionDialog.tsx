@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
 import { setCookie } from "../lib/env";
@@ -8,7 +8,8 @@ import { setCookie } from "../lib/env";
 // every price is recomputed by the server.
 export function RegionDialog() {
   const t = useT();
-  const { regions, currencies, region, currency } = useData();
+  const { regions, currencies, region, currency, lang } = useData();
+  const label = useCurrencyLabel(lang);
   const close = useShop((s) => s.openDialog);
   const [re, setRe] = useState(region);
   const [cu, setCu] = useState(currency);
@@ -42,9 +43,27 @@ export function RegionDialog() {
       <label className="field">
         <span>{t("CurrencyLabel")}</span>
         <select value={cu} data-testid="currency-select" onChange={(e) => setCu(e.target.value)}>
-          {currencies.map((c) => <option key={c.c} value={c.c}>{c.c} {c.s !== c.c ? "(" + c.s + ")" : ""}</option>)}
+          {currencies.map((c) => <option key={c.c} value={c.c}>{label(c)}</option>)}
         </select>
       </label>
     </Dialog>
   );
+}
+
+type CurrencyNames = { of(code: string): string | undefined };
+type DisplayNamesCtor = new (locales: string[], opts: { type: "currency" }) => CurrencyNames;
+
+// useCurrencyLabel names a currency for the picker: "CHF · Swiss franc",
+// "CNY · Chinese yuan (CN¥)". The dialog opens only in the live page, so
+// Intl may be used while rendering it; without Intl the code and symbol show.
+function useCurrencyLabel(lang: string): (c: { c: string; s: string }) => string {
+  const names = useMemo<CurrencyNames | null>(() => {
+    const DN = (Intl as unknown as { DisplayNames?: DisplayNamesCtor }).DisplayNames;
+    try { return DN ? new DN([lang, "en"], { type: "currency" }) : null; } catch { return null; }
+  }, [lang]);
+  return (c) => {
+    let name = "";
+    try { name = names?.of(c.c) ?? ""; } catch { /* a code Intl does not know (DOGE) */ }
+    return [c.c, name && name !== c.c ? " · " + name : "", c.s && c.s !== c.c ? " (" + c.s + ")" : ""].join("");
+  };
 }

@@ -29,7 +29,16 @@ export function formatPrice(p: Price | undefined, f: NumberFormat): string {
   const decimals = zeroDecimal.has(p.currency.c) ? 0 : 2;
   const num = formatNumber(p.amount, f, decimals);
   const sym = p.currency.s || p.currency.c;
-  return f.symbolAfter ? num + "\u00a0" + sym : sym + num;
+  if (f.symbolAfter) return num + "\u00a0" + sym;
+  return endsInLetter(sym) ? sym + "\u00a0" + num : sym + num;
+}
+
+// endsInLetter: a symbol ending in a letter (CHF, SEK, ر.س) is kept apart
+// from the digits, as CLDR does. goja has no \p{L}: cased letters are told
+// by their case, Arabic script by its block.
+function endsInLetter(sym: string): boolean {
+  const c = sym.slice(-1);
+  return c.toLowerCase() !== c.toUpperCase() || /[\u0600-\u06ff]/.test(c);
 }
 
 // txtLang returns the lang attribute a text needs when it is shown in a

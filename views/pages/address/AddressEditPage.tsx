@@ -6,6 +6,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { withLang } from "../../lib/paths";
+import { regionOptions } from "./regionNames";
 import { checkForm, readRedirect, useCountryNames, withAddress, type Address, type AddressForm, type Country } from "./addresses";
 
 const EMPTY: AddressForm = { name: "", phone: "", country: "", region: "", city: "", line1: "", line2: "", postalCode: "", isDefault: false };
@@ -112,7 +113,7 @@ export function AddressEditPage() {
           {rule?.regions?.length ? (
             <Select label={t("AddressStateProvince")} name="region" autoComplete="address-level1" value={form.region.toUpperCase()} error={message("region")} onChange={(v) => set("region")(v)}>
               <option value="" disabled>{t("AddressChooseRegion")}</option>
-              {rule.regions.map((r) => <option key={r} value={r}>{r}</option>)}
+              {regionOptions(form.country, rule.regions, lang).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
             </Select>
           ) : (
             <Field label={optional(t("AddressRegion"), !!rule?.regionRequired)} name="region" dir="auto" autoComplete="address-level1" maxLength={100} value={form.region} onChange={(e) => set("region")(e.target.value)} error={message("region")} />

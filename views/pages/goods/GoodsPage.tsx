@@ -8,6 +8,7 @@ import { identityPath, loginPath, withLang } from "../../lib/paths";
 import { requireLogin } from "../../lib/auth";
 import { addToCart as addLine, type ScenarioChoice } from "../../lib/cart";
 import { useHydrated } from "../../lib/hydrated";
+import { useSessionState } from "../../lib/sessionState";
 import { formatPrice, txtLang } from "../../lib/i18n";
 import { Gallery, type GalleryHandle } from "./Gallery";
 import { SkuPicker } from "./SkuPicker";
@@ -30,9 +31,13 @@ export function GoodsPage() {
   const showToast = useShop((s) => s.showToast);
   const setCartQty = useShop((s) => s.setCartQty);
   const gallery = useRef<GalleryHandle>(null);
-  const [picked, setPicked] = useState<(string | undefined)[]>([]);
-  const [chosen, setChosen] = useState<Record<number, number | undefined>>({});
-  const [size, setSize] = useState<SizeData>({});
+  // Choices survive the reload a region or currency switch makes (this tab only).
+  const kept = "souk.choice." + g.treId + ".";
+  const [picked, setPicked] = useSessionState<(string | undefined)[]>(kept + "attrs", [],
+    (v) => Array.isArray(v) && v.every((id, i) => !id || !!g.skuModule.attrs[i]?.some((a) => a.id === id)));
+  const [chosen, setChosen] = useSessionState<Record<number, number | undefined>>(kept + "options", {},
+    (v) => Object.entries(v).every(([l, o]) => o === undefined || !!g.scenarioLabels.find((x) => x.labelId === +l)?.values.some((x) => x.id === o)));
+  const [size, setSize] = useSessionState<SizeData>(kept + "size", {});
   const [flagged, setFlagged] = useState(false);
   const [tab, setTab] = useState<"comments" | "details">("comments");
   const lastAdd = useRef(0);

@@ -4,6 +4,7 @@ import { useData, usePrice, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { formatDate } from "../../lib/hydrated";
+import { formatNumber } from "../../lib/i18n";
 import { withLang } from "../../lib/paths";
 import { OrderFrame } from "./OrderParts";
 import { orderPath } from "./orders";
@@ -42,7 +43,7 @@ async function copyText(s: string): Promise<boolean> {
 export function DogePayPage() {
   const t = useT();
   const price = usePrice();
-  const { lang, data } = useData();
+  const { lang, data, numfmt } = useData();
   const uid = data.param ?? "";
   const api = useApi();
   const signedIn = useShop((s) => s.signedIn);
@@ -123,7 +124,7 @@ export function DogePayPage() {
                 <button type="button" className="btn small" onClick={() => void copy(page.address)}>{t("Copy")}</button>
               </div>
               <p className="muted small">
-                {t("DogeFiat")} <bdi dir="ltr">{price(page.fiat)}</bdi> · <bdi dir="ltr">1 DOGE = {page.rate.toFixed(4)} {page.fiat.currency.c}</bdi>
+                {t("DogeFiat")} <bdi dir="ltr">{price(page.fiat)}</bdi> · <bdi dir="ltr">1 DOGE = {formatNumber(page.rate, numfmt, 4)} {page.fiat.currency.c}</bdi>
               </p>
               <p className="muted small">{t("DogeExpires", { time: formatDate(Date.parse(page.expiresAt), lang, true, true) })}</p>
               <div className="doge-progress" data-testid="doge-progress">

@@ -151,7 +151,7 @@ export function MyOrderPage() {
           </aside>
         </div>
       )}
-      {ask === "cancel" ? <Confirm title={t("CancelOrder")} text={t(o?.status === S.Paid ? "CancelPaidConfirm" : "CancelConfirm")} yes={t("CancelOrder")} danger busy={busy}
+      {ask === "cancel" ? <Confirm title={t("CancelOrder")} text={t(o?.status === S.Paid ? "CancelPaidConfirm" : "CancelConfirm")} yes={t("CancelOrder")} no={t("KeepOrder")} danger busy={busy}
         onYes={() => void act("order/cancel", "OrderCancelled")} onClose={closeAsk} /> : null}
       {ask === "received" ? <Confirm title={t("ConfirmReceipt")} text={t("ConfirmReceiptText")} yes={t("ConfirmReceipt")} busy={busy}
         onYes={() => void act("order/sureReceived", "ReceiptConfirmed")} onClose={closeAsk} /> : null}

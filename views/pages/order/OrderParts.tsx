@@ -88,13 +88,14 @@ export function Totals({ goods, shipping, total, testid }: { goods: Price; shipp
   );
 }
 
-// Confirm asks before an action that cannot be undone.
-export function Confirm({ title, text, yes, danger, busy, onYes, onClose }: { title: string; text: string; yes: string; danger?: boolean; busy?: boolean; onYes(): void; onClose(): void }) {
+// Confirm asks before an action that cannot be undone. no names the safe
+// choice when "Cancel" would be mistaken for the action ("Keep order").
+export function Confirm({ title, text, yes, no, danger, busy, onYes, onClose }: { title: string; text: string; yes: string; no?: string; danger?: boolean; busy?: boolean; onYes(): void; onClose(): void }) {
   const t = useT();
   return (
     <Dialog title={title} onClose={onClose} footer={
       <div className="row-actions end">
-        <button type="button" className="btn" onClick={onClose} disabled={busy} data-testid="confirm-no">{t("Cancel")}</button>
+        <button type="button" className="btn" onClick={onClose} disabled={busy} data-testid="confirm-no">{no ?? t("Cancel")}</button>
         <button type="button" className={"btn " + (danger ? "danger" : "primary")} onClick={onYes} disabled={busy} data-testid="confirm-yes">{yes}</button>
       </div>
     }>
