@@ -35,7 +35,7 @@ export function TopBar() {
         <button type="button" className="icon-btn" onClick={() => open("menu")} aria-label={t("Menu")} data-testid="menu-btn">
           <Icon name="menu" />
         </button>
-        <a className="logo" href={home} aria-label={t("Home") + " — Souk"}>
+        <a className={"logo" + (path !== "/" ? " logo-beside-back" : "")} href={home} aria-label={t("Home") + " — Souk"}>
           <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0f5c4d" /><path d="M9 12h14l-1.5 12h-11zM12.5 12a3.5 3.5 0 0 1 7 0" stroke="#f3c64b" strokeWidth="2.2" fill="none" strokeLinecap="round" /></svg>
           <span>Souk</span>
         </a>
@@ -49,7 +49,8 @@ export function TopBar() {
             <Icon name="globe" size={18} /><span>{lang.toUpperCase()}</span>
           </button>
           <a className="icon-btn badged hide-narrow" href={withLang(lang, "/myorders")} onClick={guarded("/myorders")} aria-label={t("Orders")} title={t("Orders")}><Icon name="orders" /></a>
-          <a className="icon-btn badged" href={withLang(lang, "/bigchat")} onClick={guarded("/bigchat")} aria-label={t("Chat")} title={t("Chat")} data-testid="chat-link">
+          {/* A visitor's chat link only leads to sign-in, which the login pill offers: phones keep the room. */}
+          <a className={"icon-btn badged" + (signedIn ? "" : " hide-narrow")} href={withLang(lang, "/bigchat")} onClick={guarded("/bigchat")} aria-label={t("Chat")} title={t("Chat")} data-testid="chat-link">
             <Icon name="chat" /><Badge count={chatUnread} max={999} />
           </a>
           <a className="icon-btn badged" href={withLang(lang, "/cart")} onClick={guarded("/cart")} aria-label={t("Cart")} title={t("Cart")} data-testid="cart-link">
