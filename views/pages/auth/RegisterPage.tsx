@@ -53,7 +53,8 @@ export function RegisterPage() {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (code.trim().length < 6) return setError({ code: "IncorrectEntry" });
+    const c = code.trim(); // the server's rule: 6 to 12 characters
+    if (c.length < 6 || c.length > 12) return setError({ code: "IncorrectEntry" });
     setError({});
     throttle(async () => { // only what reaches the server is throttled
       setBusy(true);
