@@ -37,20 +37,23 @@ func TestRenderDeterministic(t *testing.T) {
 	}
 }
 
+// Goods of the same kind and colour still get different photos: the seed
+// picks backdrop, framing, trim accent and shape variant. Of 12 keys per
+// shape, at least 95% draw a picture no other key of that shape draws.
 func TestSeedsDiffer(t *testing.T) {
+	distinct, total := 0, 0
 	for _, sh := range Shapes() {
-		t.Run(sh.String(), func(t *testing.T) {
-			base := DemoSpec{Shape: sh, Color: green, Accent: cream8, Background: color.RGBA{240, 240, 240, 255}}
-			seen := map[string]uint64{}
-			for seed := range uint64(patKinds) {
-				base.Seed = seed
-				key := string(RenderDemo(base, 160, 160).Pix)
-				if prev, dup := seen[key]; dup {
-					t.Fatalf("seeds %d and %d rendered identically", prev, seed)
-				}
-				seen[key] = seed
-			}
-		})
+		seen := map[string]bool{}
+		for i := range 12 {
+			seen[string(RenderDemo(SpecFromSeed(fmt.Sprint(sh, i), sh, green), 96, 96).Pix)] = true
+		}
+		if len(seen) < 10 {
+			t.Errorf("%s: 12 keys drew only %d different pictures", sh, len(seen))
+		}
+		distinct, total = distinct+len(seen), total+12
+	}
+	if share := float64(distinct) / float64(total); share < 0.95 {
+		t.Errorf("only %.3f of the pictures differ", share)
 	}
 }
 
@@ -150,10 +153,14 @@ func shadeOf(c color.RGBA, main rgb) bool {
 func backdrop(spec DemoSpec, w, h int) *image.RGBA {
 	k := newKit(spec)
 	builders[spec.Shape](k)
-	c := newCanvas(w, h, k.pat)
+	zoom, pan, flip := camera(spec.Seed)
+	c := newCanvas(w, h, k.pat, zoom, pan)
 	c.background(k.bg)
 	for _, s := range k.shadows {
 		c.shadow(s[0], s[1], s[2], s[3], s[4])
+	}
+	if flip {
+		c.flipX()
 	}
 	return c.img
 }
@@ -197,4 +204,69 @@ func BenchmarkRenderEncodeLarge(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// Every kind has a drawing of its own: no shape falls back to another's
+// builder, so no two kinds draw the same picture from the same spec.
+func TestEveryShapeHasItsOwnDrawing(t *testing.T) {
+	seen := map[string]Shape{}
+	for _, sh := range Shapes() {
+		if builders[sh] == nil {
+			t.Errorf("%s: no drawing", sh)
+			continue
+		}
+		spec := DemoSpec{Shape: sh, Color: green, Accent: cream8, Background: color.RGBA{240, 240, 240, 255}}
+		key := string(RenderDemo(spec, 64, 64).Pix)
+		if other, dup := seen[key]; dup {
+			t.Errorf("%s draws the same picture as %s", sh, other)
+		}
+		seen[key] = sh
+	}
+}
+
+func TestParseLook(t *testing.T) {
+	cases := []struct {
+		in    string
+		shape Shape
+		print Print
+		ok    bool
+	}{
+		{"dress", ShapeDress, PrintPlain, true},
+		{"cardigan", ShapeCardigan, PrintPlain, true},
+		{"dress-lace", ShapeDress, PrintLace, true},
+		{"kaftan-embroidery", ShapeKaftan, PrintEmbroidery, true},
+		{"dress-plain", 0, 0, false}, // plain is the default, never named
+		{"dress-", 0, 0, false},
+		{"dress-nosuch", 0, 0, false},
+		{"nosuch", 0, 0, false},
+		{"-lace", 0, 0, false},
+		{"", 0, 0, false},
+	}
+	for _, c := range cases {
+		sh, p, ok := ParseLook(c.in)
+		if ok != c.ok || ok && (sh != c.shape || p != c.print) {
+			t.Errorf("ParseLook(%q) = %s, %s, %v; want %s, %s, %v", c.in, sh, p, ok, c.shape, c.print, c.ok)
+		}
+	}
+}
+
+// FuzzParseLook: looks come from request paths; parsing never panics and
+// what parses is the canonical name of its shape and print.
+func FuzzParseLook(f *testing.F) {
+	for _, s := range []string{"dress", "dress-lace", "dress-plain", "a-b-c", "-", "shirt-sequins"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		sh, p, ok := ParseLook(name)
+		if !ok {
+			return
+		}
+		want := sh.String()
+		if p != PrintPlain {
+			want += "-" + p.String()
+		}
+		if want != name {
+			t.Fatalf("%q parsed as %s", name, want)
+		}
+	})
 }

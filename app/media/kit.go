@@ -22,7 +22,7 @@ type kit struct {
 
 func newKit(spec DemoSpec) *kit {
 	k := &kit{main: toRGB(spec.Color), accent: toRGB(spec.Accent), bg: toRGB(spec.Background), seed: spec.Seed}
-	k.pat = newPattern(spec.Seed, k.accent)
+	k.pat = newPattern(spec.Print, spec.Seed, k.accent)
 	return k
 }
 
@@ -47,3 +47,12 @@ func (k *kit) floor(cx, y, hw float64) {
 		[5]float64{cx, y + 0.01, hw * 1.3, 0.055, 0.22},
 		[5]float64{cx, y, hw * 0.95, 0.018, 0.38})
 }
+
+// solid adds an unprinted part in the main colour scaled by tone.
+func (k *kit) solid(s sdf, tone float64, sh shade) *part {
+	return k.add(s, k.main.scale(tone), false, sh)
+}
+
+// dim is the main colour scaled by tone, for seams, shadows and trims that
+// must read as the same material.
+func (k *kit) dim(tone float64) rgb { return k.main.scale(tone) }

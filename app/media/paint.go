@@ -90,7 +90,7 @@ func (c *canvas) fillEdge(p *part, t span) {
 // colorAt applies pattern and lighting for a pixel at distance d from the edge.
 func (c *canvas) colorAt(p *part, x, y, d float64) rgb {
 	col := p.col
-	if p.pat && c.pat.kind != patPlain {
+	if p.pat && c.pat.kind != PrintPlain {
 		col = c.pat.apply(col, x, y, c.s)
 	}
 	sh := &p.sh
@@ -99,6 +99,13 @@ func (c *canvas) colorAt(p *part, x, y, d float64) rgb {
 	l *= 1 - sh.rim*(1-clamp01(-d/rimW))
 	if sh.folds > 0 && y > sh.foldY {
 		l *= 1 - sh.folds*tri((x-sh.foldX)/(y-sh.foldY)*4)
+	}
+	if sh.ribs > 0 {
+		t := x
+		if sh.ribsH {
+			t = y
+		}
+		l *= 1 - sh.ribs*band(t, 0.016, 0.35, c.s)
 	}
 	if sh.cyl == 0 {
 		return col.scale(l)

@@ -10,6 +10,8 @@ type rgb struct{ r, g, b float64 }
 
 func (c rgb) scale(k float64) rgb { return rgb{c.r * k, c.g * k, c.b * k} }
 
+func (c rgb) sub(o rgb) rgb { return rgb{c.r - o.r, c.g - o.g, c.b - o.b} }
+
 func mix(a, b rgb, t float64) rgb {
 	return rgb{a.r + (b.r-a.r)*t, a.g + (b.g-a.g)*t, a.b + (b.b-a.b)*t}
 }
@@ -25,6 +27,8 @@ type shade struct {
 	folds    float64 // radial fabric folds (skirts), fan apex at foldX/foldY
 	foldX    float64
 	foldY    float64
+	ribs     float64 // knitted rib lines: their darkening; vertical unless ribsH
+	ribsH    bool
 }
 
 var (
@@ -51,10 +55,12 @@ type canvas struct {
 	pat    *pattern
 }
 
-func newCanvas(w, h int, pat *pattern) *canvas {
+// newCanvas maps unit space onto a w×h image; zoom > 1 frames the product
+// closer, pan moves it right by that fraction of the image.
+func newCanvas(w, h int, pat *pattern, zoom, pan float64) *canvas {
 	s := float64(min(w, h))
-	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), w: w, h: h, s: s, inv: 1 / s,
-		ox: float64(w) / 2, oy: float64(h) / 2, pat: pat}
+	return &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), w: w, h: h, s: s * zoom, inv: 1 / (s * zoom),
+		ox: float64(w)/2 + pan*s, oy: float64(h) / 2, pat: pat}
 }
 
 // pixRange converts a unit-space box to a clipped pixel rectangle.
@@ -96,6 +102,18 @@ func (c *canvas) shadow(cx, cy, rx, ry, strength float64) {
 			k := 1 - strength*q*q
 			p := row[px*4:]
 			p[0], p[1], p[2] = uint8(float64(p[0])*k), uint8(float64(p[1])*k), uint8(float64(p[2])*k)
+		}
+	}
+}
+
+// flipX mirrors the picture left to right.
+func (c *canvas) flipX() {
+	for py := 0; py < c.h; py++ {
+		row := c.img.Pix[py*c.img.Stride:]
+		for a, b := 0, (c.w-1)*4; a < b; a, b = a+4, b-4 {
+			for i := range 4 {
+				row[a+i], row[b+i] = row[b+i], row[a+i]
+			}
 		}
 	}
 }

@@ -8,30 +8,51 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
 )
 
-// TestWriteSamples renders one photo per shape plus a contact sheet for
-// visual review. It only runs when MEDIA_SAMPLES names an output directory.
+// TestWriteSamples renders one photo per shape plus a labelled contact
+// sheet (every shape in several colours) for visual review. It only runs
+// when MEDIA_SAMPLES names an output directory; MEDIA_SHAPES (comma
+// separated names) limits the sheet to some shapes, MEDIA_PRINT ("lace")
+// prints their fabric.
 func TestWriteSamples(t *testing.T) {
 	dir := os.Getenv("MEDIA_SAMPLES")
 	if dir == "" {
 		t.Skip("set MEDIA_SAMPLES=/some/dir to write sample images")
 	}
-	mains := []color.RGBA{{200, 40, 50, 255}, {40, 80, 160, 255}, {60, 140, 90, 255}, {230, 180, 40, 255}, {30, 30, 34, 255}}
-	const size, cols = 400, 8
-	rows := (int(numShapes)*2 + cols - 1) / cols
-	sheet := image.NewRGBA(image.Rect(0, 0, cols*size/2, rows*size/2))
-	for i := range int(numShapes) * 2 {
-		sh := Shape(i % int(numShapes))
-		spec := SpecFromSeed(fmt.Sprintf("sample-%d", i), sh, mains[(i+i/int(numShapes))%len(mains)])
-		img := RenderDemo(spec, size, size)
-		if i < int(numShapes) {
-			writePNG(t, filepath.Join(dir, sh.String()+".png"), img)
+	only := strings.Split(os.Getenv("MEDIA_SHAPES"), ",")
+	var shapes []Shape
+	for _, sh := range Shapes() {
+		if only[0] == "" || slices.Contains(only, sh.String()) {
+			shapes = append(shapes, sh)
 		}
-		half := RenderDemo(spec, size/2, size/2)
-		at := image.Pt(i%cols*size/2, i/cols*size/2)
-		draw.Draw(sheet, half.Bounds().Add(at), half, image.Point{}, draw.Src)
+	}
+	print, _ := ParsePrint(os.Getenv("MEDIA_PRINT"))
+	mains := []color.RGBA{{200, 40, 50, 255}, {31, 42, 68, 255}, {236, 217, 184, 255}, {46, 125, 79, 255}, {28, 28, 28, 255}}
+	const cell, cols = 200, 5
+	sheet := image.NewRGBA(image.Rect(0, 0, cols*cell, len(shapes)*(cell+14)))
+	draw.Draw(sheet, sheet.Bounds(), image.White, image.Point{}, draw.Src)
+	for i, sh := range shapes {
+		for j, m := range mains {
+			spec := SpecFromSeed(fmt.Sprintf("sample-%d", j), sh, m)
+			spec.Print = print
+			if j == 0 {
+				writePNG(t, filepath.Join(dir, sh.String()+".png"), RenderDemo(spec, 400, 400))
+			}
+			img := RenderDemo(spec, cell, cell)
+			at := image.Pt(j*cell, i*(cell+14))
+			draw.Draw(sheet, img.Bounds().Add(at), img, image.Point{}, draw.Src)
+		}
+		d := font.Drawer{Dst: sheet, Src: image.NewUniform(color.Black), Face: basicfont.Face7x13,
+			Dot: fixed.P(4, i*(cell+14)+cell+11)}
+		d.DrawString(sh.String())
 	}
 	writePNG(t, filepath.Join(dir, "sheet.png"), sheet)
 }

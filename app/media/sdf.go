@@ -173,3 +173,52 @@ func smoothSub(a, c sdf, k float64) sdf {
 	s := smooth(neg, c, k)
 	return sdf{func(x, y float64) float64 { return -s.f(x, y) }, a.b}
 }
+
+// stripes is an unbounded field of vertical lines period apart, half width
+// hw, starting at x0; intersect it with a part to rib or seam it.
+func stripes(x0, period, hw float64) sdf {
+	return sdf{func(x, y float64) float64 {
+		f := (x - x0) / period
+		return math.Abs(f-math.Floor(f+0.5))*period - hw
+	}, box{-2, -2, 2, 2}}
+}
+
+// hstripes is stripes turned horizontal.
+func hstripes(y0, period, hw float64) sdf {
+	s := stripes(y0, period, hw)
+	return sdf{func(x, y float64) float64 { return s.f(y, x) }, s.b}
+}
+
+// ellRing is the outline of an ellipse, half thickness t (hoops, rims).
+func ellRing(cx, cy, rx, ry, t float64) sdf {
+	return sub(ellipse(cx, cy, rx+t, ry+t), ellipse(cx, cy, rx-t, ry-t))
+}
+
+// shift moves a field by (dx, dy), to draw one part several times.
+func shift(s sdf, dx, dy float64) sdf {
+	return sdf{func(x, y float64) float64 { return s.f(x-dx, y-dy) },
+		box{s.b.x0 + dx, s.b.y0 + dy, s.b.x1 + dx, s.b.y1 + dy}}
+}
+
+// dashes is an unbounded field of dashes along x (period apart, duty 0..1
+// of each period), for stitching once intersected with a seam.
+func dashes(period, duty float64) sdf {
+	return sdf{func(x, y float64) float64 {
+		f := x / period
+		return (math.Abs(f-math.Floor(f+0.5)) - duty/2) * period
+	}, box{-2, -2, 2, 2}}
+}
+
+// turn rotates a field by a radians about (cx, cy).
+func turn(s sdf, cx, cy, a float64) sdf {
+	c, sn := math.Cos(a), math.Sin(a)
+	// the rotated bound: the circle around the pivot holding the old bound
+	r := 0.0
+	for _, p := range [][2]float64{{s.b.x0, s.b.y0}, {s.b.x1, s.b.y0}, {s.b.x0, s.b.y1}, {s.b.x1, s.b.y1}} {
+		r = max(r, hypot(p[0]-cx, p[1]-cy))
+	}
+	return sdf{func(x, y float64) float64 {
+		dx, dy := x-cx, y-cy
+		return s.f(cx+dx*c+dy*sn, cy-dx*sn+dy*c)
+	}, box{cx - r, cy - r, cx + r, cy + r}}
+}

@@ -31,17 +31,17 @@ func drawBox(k *kit) {
 
 // ribbon contrasts with a printed wrap, and uses the accent on plain paper.
 func (k *kit) ribbon() rgb {
-	if k.pat.kind == patPlain {
+	if k.pat.kind == PrintPlain {
 		return k.accent
 	}
 	return gold
 }
 
-// drawLamp: table lamp with conical patterned shade, metal stem and base.
+// drawLamp: ceramic table lamp: glazed gourd base and a conical shade, both
+// in the product's colour.
 func drawLamp(k *kit) {
 	k.floor(0, 0.34, 0.14)
-	k.add(union(ellipse(0, 0.31, 0.13, 0.035), rbox(0, 0.29, 0.13, 0.02, 0.015)), metal, false, glossy)
-	k.add(capsule(0, -0.06, 0, 0.29, 0.016), metal, false, glossy)
+	k.ceramicBase()
 	cone := union(poly(0.008, -0.13, -0.37, 0.13, -0.37, 0.25, -0.07, -0.25, -0.07), ellipse(0, -0.07, 0.25, 0.03))
 	k.add(cone, k.main, true, shade{top: 1.1, bot: 0.9, cyl: 0.3, rim: 0.12})
 }

@@ -5,8 +5,7 @@ package media
 // drawTrousers: front view with waistband, fly, pocket seams and button.
 func drawTrousers(k *kit) {
 	k.floor(0, 0.41, 0.2)
-	legs := poly(0.01, -0.17, -0.345, 0.17, -0.345, 0.19, -0.2, 0.2, 0.4, 0.035, 0.4, 0, -0.13,
-		-0.035, 0.4, -0.2, 0.4, -0.19, -0.2)
+	legs := trouserLegs()
 	k.fabric(legs)
 	seam := k.main.scale(0.72)
 	k.add(inter(legs, mirror(ring(-0.2, -0.37, 0.1, 0.004))), seam, false, flat)
@@ -58,9 +57,9 @@ func drawVase(k *kit) {
 func drawHeadphones(k *kit) {
 	k.floor(0, 0.3, 0.3)
 	k.add(inter(ring(0, 0.02, 0.26, 0.028), rbox(0, -0.13, 0.3, 0.15, 0)), k.main, false, matte)
-	k.add(inter(ring(0, 0.02, 0.228, 0.01), rbox(0, -0.13, 0.3, 0.13, 0)), dark, false, matte)
+	k.add(inter(ring(0, 0.02, 0.228, 0.01), rbox(0, -0.13, 0.3, 0.13, 0)), k.main.scale(0.55), false, matte)
 	k.add(mirror(capsule(0.26, 0.0, 0.26, 0.08, 0.011)), metal, false, glossy)
-	k.add(mirror(rbox(0.205, 0.16, 0.03, 0.11, 0.03)), dark, false, matte)
+	k.add(mirror(rbox(0.205, 0.16, 0.03, 0.11, 0.03)), k.main.scale(0.5), false, matte) // cushions a shade of the shell
 	k.add(mirror(rbox(0.26, 0.16, 0.06, 0.13, 0.055)), k.main, true, glossy)
 }
 

@@ -5,7 +5,7 @@ import "math"
 // Clothing and accessories. Coordinates are unit space: origin at the image
 // centre, y down, the product spanning roughly ±0.4.
 
-// drawDress: bodice + belt + flared skirt with radial folds; straps or cap
+// drawDress: bodice + sash + flared skirt with radial folds; straps or cap
 // sleeves by seed.
 func drawDress(k *kit) {
 	k.floor(0, 0.40, 0.24)
@@ -15,20 +15,29 @@ func drawDress(k *kit) {
 		k.fabric(mirror(poly(0.015, 0.08, -0.36, 0.15, -0.33, 0.19, -0.25, 0.13, -0.22)))
 	}
 	skirt := inter(poly(0.01, -0.10, -0.12, 0.10, -0.12, 0.33, 0.42, -0.33, 0.42), circle(0, -0.62, 1.0))
+	if k.pat.kind == PrintLace {
+		skirt = union(skirt, scallops(0, -0.62, 1.0, 0.29))
+	}
 	p := k.fabric(skirt)
 	p.sh.folds, p.sh.foldY = 0.12, -0.30
 	bodice := poly(0.014, -0.125, -0.33, 0.125, -0.33, 0.10, -0.10, -0.10, -0.10)
 	k.fabric(sub(bodice, ellipse(0, -0.345, 0.07, 0.055)))
-	k.add(rbox(0, -0.105, 0.106, 0.017, 0.008), k.accent, false, matte)
+	k.add(rbox(0, -0.105, 0.106, 0.017, 0.008), k.dim(0.85), false, satin) // a sash of the same fabric
 }
 
-// drawShirt: a T-shirt, or a long-sleeved button shirt with collar.
+// scallops is a lace hem: small half discs along the arc of radius r
+// about (cx,cy), between x = ±hw.
+func scallops(cx, cy, r, hw float64) sdf {
+	var bs []sdf
+	for x := -hw + 0.012; x < hw; x += 0.026 {
+		bs = append(bs, circle(x, cy+math.Sqrt(r*r-(x-cx)*(x-cx))-0.004, 0.014))
+	}
+	return union(bs...)
+}
+
+// drawShirt: a long-sleeved button shirt with collar.
 func drawShirt(k *kit) {
 	k.floor(0, 0.36, 0.22)
-	if k.variant(2) == 0 {
-		drawTee(k)
-		return
-	}
 	body := poly(0.012, -0.07, -0.34, -0.2, -0.31, -0.33, 0.2, -0.26, 0.215, -0.2, -0.1, -0.19, 0.34,
 		0.19, 0.34, 0.2, -0.1, 0.26, 0.215, 0.33, 0.2, 0.2, -0.31, 0.07, -0.34)
 	k.add(rbox(0, -0.34, 0.075, 0.022, 0.01), k.main.scale(0.7), false, matte)
@@ -41,10 +50,11 @@ func drawShirt(k *kit) {
 	}
 }
 
+// drawTee: a short-sleeved crew-neck T-shirt.
 func drawTee(k *kit) {
-	body := poly(0.014, -0.075, -0.335, -0.19, -0.305, -0.35, -0.15, -0.28, -0.065, -0.19, -0.14, -0.19, 0.34,
-		0.19, 0.34, 0.19, -0.14, 0.28, -0.065, 0.35, -0.15, 0.19, -0.305, 0.075, -0.335)
-	k.add(inter(ellipse(0, -0.34, 0.08, 0.06), rbox(0, -0.36, 0.1, 0.04, 0)), k.main.scale(0.55), false, flat)
+	k.floor(0, 0.36, 0.22)
+	body := teeBody()
+	k.add(ellipse(0, -0.34, 0.08, 0.06), k.main.scale(0.55), false, flat)
 	neck := ellipse(0, -0.345, 0.075, 0.05)
 	k.fabric(sub(body, neck))
 	k.add(inter(body, sub(ellipse(0, -0.345, 0.092, 0.067), neck)), k.main.scale(0.85), false, matte)
@@ -72,7 +82,7 @@ func drawShoe(k *kit) {
 	k.fabric(upper)
 	k.add(inter(upper, ellipse(-0.23, -0.125, 0.125, 0.04)), k.main.scale(0.45), false, flat)
 	trim := k.accent // a contrasting side stripe only on plain uppers
-	if k.pat.kind != patPlain {
+	if k.pat.kind != PrintPlain {
 		trim = k.main.scale(0.78)
 	}
 	k.add(inter(upper, inter(ring(0.0, -0.42, 0.46, 0.01), rbox(-0.07, 0, 0.19, 0.2, 0))), trim, false, matte)
@@ -88,13 +98,16 @@ func drawShoe(k *kit) {
 	k.add(rbox(0, 0.177, 0.37, 0.007, 0.006), mix(cream, dark, 0.55), false, flat)
 }
 
-// drawWatch: wristwatch face-on. Printed straps look wrong, so here the
-// seed's pattern bits pick the dial style instead; the strap stays plain
-// leather in the main colour.
+// strap is flat-lit leather or silicone: the strap, not the dial, must be
+// the picture's dominant colour.
+var strap = shade{top: 1.04, bot: 0.94, rim: 0.12}
+
+// drawWatch: wristwatch face-on; the seed picks the dial style, the strap
+// is plain leather in the main colour.
 func drawWatch(k *kit) {
 	k.floor(0, 0.44, 0.12)
-	k.add(poly(0.02, -0.095, -0.43, 0.095, -0.43, 0.11, -0.1, -0.11, -0.1), k.main, false, matte)
-	k.add(poly(0.02, -0.11, 0.1, 0.11, 0.1, 0.095, 0.43, -0.095, 0.43), k.main, false, matte)
+	k.add(poly(0.02, -0.095, -0.43, 0.095, -0.43, 0.11, -0.1, -0.11, -0.1), k.main, false, strap)
+	k.add(poly(0.02, -0.11, 0.1, 0.11, 0.1, 0.095, 0.43, -0.095, 0.43), k.main, false, strap)
 	k.add(rbox(0, 0.22, 0.114, 0.014, 0.006), k.main.scale(0.75), false, matte)
 	for i := range 3 {
 		k.add(circle(0, 0.29+0.045*float64(i), 0.009), dark, false, flat)
@@ -105,7 +118,7 @@ func drawWatch(k *kit) {
 	}
 	k.add(rbox(0.172, 0, 0.016, 0.022, 0.005), trim, false, glossy)
 	k.add(circle(0, 0, 0.16), trim, false, glossy)
-	dial := [patKinds]rgb{cream, dark, k.main.scale(0.9), k.accent}[k.pat.kind]
+	dial := [...]rgb{cream, dark, k.main.scale(0.9), metal.scale(1.15)}[(k.seed>>48)%4]
 	k.add(circle(0, 0, 0.134), dial, false, shade{top: 1.06, bot: 0.9, rim: 0.25})
 	watchFace(k, dial)
 }
