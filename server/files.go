@@ -67,13 +67,14 @@ func mediaHandler(d Deps) echo.HandlerFunc {
 	}
 }
 
-// uploadName is the only shape an uploaded file's name can have.
-var uploadName = regexp.MustCompile(`^uploads/(avatar|background|goods)/[0-9a-f]{32}-[sb]\.jpg$`)
+// legacyUploadName is the shape of uploads stored before they had owner
+// folders; profiles may still show them.
+var legacyUploadName = regexp.MustCompile(`^uploads/(avatar|background|goods)/[0-9a-f]{32}-[sb]\.jpg$`)
 
 // serveUpload serves a re-encoded upload; names are random ids, so they
 // never change and cache for a year.
 func serveUpload(c echo.Context, d Deps, name string) error {
-	if !uploadName.MatchString(name) {
+	if _, _, ok := media.ParseUploadPath(name); !ok && !legacyUploadName.MatchString(name) {
 		return echo.ErrNotFound
 	}
 	p := filepath.Join(d.DataDir, "media", filepath.FromSlash(name))

@@ -34,6 +34,7 @@ type Deps struct {
 	Media     *media.Store
 	MediaSpec func(uid string) (media.DemoSpec, bool)
 	Public    http.FileSystem // static/public
+	Gate      *media.Gate     // picture decoding slots, shared by uploads and search by image
 	Log       *slog.Logger
 	Ready     *atomic.Bool
 }
@@ -49,6 +50,9 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(requestLog(d.Log))
+	// NUL bytes and invalid UTF-8 in a path or query are refused here, once
+	// for every route (JSON bodies are checked where they are bound).
+	e.Use(d.API.CleanInput(d.Site.NotFound))
 
 	e.GET("/healthz", func(c echo.Context) error {
 		if d.Ready != nil && !d.Ready.Load() {
@@ -67,8 +71,13 @@ func New(d Deps) *echo.Echo {
 	d.Carts.Register(apiGroup)
 	d.Addresses.Register(apiGroup)
 	d.Orders.Register(apiGroup)
+	gate := d.Gate
+	if gate == nil {
+		gate = media.NewGate(media.DecodeSlots)
+	}
+	d.Searches.ShareGate(gate)
 	// Uploads carry up to 16 MB of base64: outside the API group's 12 MB limit.
-	upload := d.Accounts.Upload(filepath.Join(d.DataDir, "media"))
+	upload := d.Accounts.Upload(filepath.Join(d.DataDir, "media"), gate)
 	for _, prefix := range []string{"/api/v1/souk", "/souk"} {
 		e.POST(prefix+"/file/imageBase64/uploadCut/:diskName/:smallW/:smallH/:bigW/:bigH", upload, middleware.BodyLimit("17M"), apiNoStore)
 	}

@@ -3,8 +3,10 @@ package account
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"souk/app/apperr"
+	"souk/app/media"
 	"souk/ent"
 	"souk/ent/user"
 )
@@ -96,20 +98,22 @@ func (s *Service) EditUsername(ctx context.Context, c *Caller, name string) (*Pr
 	return profileOf(u), nil
 }
 
-// EditImage sets the caller's avatar or background to an uploaded picture's
-// URL, which must be one of our own upload URLs.
+// EditImage sets the caller's avatar or background to one of the caller's
+// own uploads of that kind, by its URL: /media/uploads/<which>/<the
+// caller's upload folder>/<id>-<s|b>.jpg. Anything else (another user's
+// upload, a path that climbs out, a foreign URL) is refused.
 func (s *Service) EditImage(ctx context.Context, c *Caller, which, url string) (*Profile, error) {
-	if !validUploadURL(url) {
-		return nil, apperr.Invalid("url", "ImageBadRequest", "ImageBadRequest")
+	if which != "avatar" && which != "background" {
+		return nil, apperr.Invalid("which", "ImageBadRequest", "ImageBadRequest")
+	}
+	if !ownUpload(url, which, c.User.UID) {
+		return nil, apperr.Invalid("url", "ImageBadRequest", "ProfileImageNotOwn")
 	}
 	q := s.db.User.UpdateOneID(c.User.ID)
-	switch which {
-	case "avatar":
+	if which == "avatar" {
 		q.SetAvatarURL(url)
-	case "background":
+	} else {
 		q.SetBackgroundURL(url)
-	default:
-		return nil, apperr.Invalid("which", "ImageBadRequest", "ImageBadRequest")
 	}
 	u, err := q.Save(ctx)
 	if err != nil {
@@ -119,16 +123,12 @@ func (s *Service) EditImage(ctx context.Context, c *Caller, which, url string) (
 	return profileOf(u), nil
 }
 
-// validUploadURL accepts only /media/uploads/<disk>/<hex id>-<s|b>.jpg.
-func validUploadURL(u string) bool {
-	const prefix = "/media/uploads/"
-	if len(u) > 200 || len(u) < len(prefix)+10 || u[:len(prefix)] != prefix {
+// ownUpload accepts only the URL of an upload of kind disk in uid's folder.
+func ownUpload(url, disk, uid string) bool {
+	p, ok := strings.CutPrefix(url, "/media/")
+	if !ok {
 		return false
 	}
-	for _, r := range u[len(prefix):] {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '/' || r == '-' || r == '.') {
-			return false
-		}
-	}
-	return true
+	d, owner, ok := media.ParseUploadPath(p)
+	return ok && d == disk && owner == media.OwnerDir(uid)
 }

@@ -5,10 +5,21 @@ import (
 	"net/http"
 )
 
+// MaxQueryPixels caps the pictures search by image decodes, checked on the
+// header before any pixel is decoded: a 12 MP picture decodes to ~50 MB,
+// and describing it needs far fewer pixels anyway. Go cannot decode a JPEG
+// at a reduced size, so larger pictures are refused, not shrunk.
+const MaxQueryPixels = 12_000_000
+
+// KeyImageSearchTooManyPixels is the refusal of a picture above
+// MaxQueryPixels (catalogue key, with {mp}).
+const KeyImageSearchTooManyPixels = "ImageSearchTooManyPixels"
+
 // DecodeQuery decodes raw image bytes with the same defences as uploads
 // (size limit, sniffed type, header-checked pixel count, JPEG scan limit)
-// without storing anything: for search by image. It returns an opaque image
-// with EXIF orientation applied.
+// and the smaller pixel budget MaxQueryPixels, without storing anything:
+// for search by image. It returns an opaque image with EXIF orientation
+// applied. Decode inside the shared Gate.
 func DecodeQuery(data []byte) (image.Image, error) {
 	if len(data) == 0 {
 		return nil, refuse(KeyImageBadRequest, "The image is empty.")
@@ -21,7 +32,7 @@ func DecodeQuery(data []byte) (image.Image, error) {
 	if !ok {
 		return nil, refuse(KeyImageNotSupported, "Only JPEG, PNG, GIF and WebP images are supported.")
 	}
-	img, uerr := decodeImage(dec, data)
+	img, uerr := decodeImage(dec, data, MaxQueryPixels)
 	if uerr != nil {
 		return nil, uerr
 	}

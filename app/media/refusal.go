@@ -1,6 +1,10 @@
 package media
 
-import "souk/app/apperr"
+import (
+	"strconv"
+
+	"souk/app/apperr"
+)
 
 // Err is the refusal as the API answers it: invalid input of the image
 // field whose message is the catalogue key of its kind, rendered in the
@@ -13,6 +17,8 @@ func (e *UploadError) Err() *apperr.Error {
 		return apperr.Invalid("image", KeyImageNotSupported, KeyImageNotSupported)
 	case KeyImageTooManyPixels:
 		return apperr.Invalid("image", KeyImageTooManyPixels, KeyImageTooManyPixels)
+	case KeyImageSearchTooManyPixels:
+		return apperr.Invalid("image", KeyImageTooManyPixels, KeyImageSearchTooManyPixels, "mp", strconv.Itoa(MaxQueryPixels/1_000_000))
 	}
 	return apperr.Invalid("image", KeyImageBadRequest, KeyImageBadRequest)
 }

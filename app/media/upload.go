@@ -62,6 +62,7 @@ var uploadDisks = map[string]bool{"avatar": true, "background": true, "goods": t
 // POST file/imageBase64/uploadCut/{diskName}/{smallW}/{smallH}/{bigW}/{bigH}.
 type UploadRequest struct {
 	Disk        string // "avatar", "background" or "goods"; anything else is refused
+	Owner       string // the uploader's user uid: files go to the owner's folder (see OwnerDir)
 	Base64      string // the image field: raw base64 or a data:image/...;base64, URL
 	ContentType string // the client's claim; may differ from the sniffed type only if both are images
 	Quality     int    // JPEG quality 1..100; 0 means DefaultUploadQuality
@@ -83,9 +84,9 @@ type Uploaded struct {
 	Big   Thumb  `json:"big"`
 }
 
-// UploadError is a user-facing refusal of bad input. Message is safe to show
-// (English); Key is a message key (KeyImageTooLarge, KeyImageNotSupported,
-// KeyImageTooManyPixels, KeyImageBadRequest) for localisation.
+// UploadError is a refusal of bad input. Key is the catalogue key shown to
+// the user (KeyImageTooLarge, KeyImageNotSupported, KeyImageTooManyPixels,
+// KeyImageBadRequest; see Err); Message is English detail for logs and tests.
 type UploadError struct {
 	Key, Message string
 }
@@ -96,9 +97,10 @@ func refuse(key, msg string) *UploadError { return &UploadError{Key: key, Messag
 
 // Process decodes, validates and re-encodes an upload into the two sizes,
 // cover-cropped to exactly SmallW×SmallH and BigW×BigH, as JPEGs without any
-// metadata. They are written atomically to dir/uploads/<disk>/<id>-s.jpg and
-// <id>-b.jpg and named under urlPrefix (e.g. "/media"). Bad input yields an
-// *UploadError; anything else (disk full, ...) is a wrapped error.
+// metadata. They are written atomically to
+// dir/uploads/<disk>/<OwnerDir(owner)>/<id>-s.jpg and <id>-b.jpg and named
+// under urlPrefix (e.g. "/media"). Bad input yields an *UploadError;
+// anything else (disk full, ...) is a wrapped error.
 func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 	quality, uerr := checkRequest(&req)
 	if uerr != nil {
@@ -118,7 +120,7 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 			return nil, refuse(KeyImageNotSupported, "The file is not the image type it claims to be.")
 		}
 	}
-	img, uerr := decodeImage(dec, data)
+	img, uerr := decodeImage(dec, data, MaxUploadPixels)
 	if uerr != nil {
 		return nil, uerr
 	}
@@ -146,7 +148,8 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	folder := filepath.Join(dir, "uploads", req.Disk)
+	owner := OwnerDir(req.Owner)
+	folder := filepath.Join(dir, "uploads", req.Disk, owner)
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("media: upload dir: %w", err)
 	}
@@ -158,7 +161,7 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 		os.Remove(smallPath)
 		return nil, err
 	}
-	base := strings.TrimRight(urlPrefix, "/") + "/uploads/" + req.Disk + "/" + id
+	base := strings.TrimRight(urlPrefix, "/") + "/uploads/" + req.Disk + "/" + owner + "/" + id
 	return &Uploaded{
 		ID:    id,
 		Small: Thumb{URL: base + "-s.jpg", Width: req.SmallW, Height: req.SmallH},
@@ -170,6 +173,9 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 func checkRequest(req *UploadRequest) (int, *UploadError) {
 	if !uploadDisks[req.Disk] {
 		return 0, refuse(KeyImageBadRequest, "Unknown upload kind.")
+	}
+	if req.Owner == "" {
+		return 0, refuse(KeyImageBadRequest, "An upload needs an owner.")
 	}
 	for _, side := range []int{req.SmallW, req.SmallH, req.BigW, req.BigH} {
 		if side < 1 || side > MaxSide {
@@ -294,9 +300,10 @@ var uploadDecoders = map[string]uploadDecoder{
 	},
 }
 
-// decodeImage checks the header-declared size before decoding the pixels.
-// Decoder panics on hostile input are turned into refusals.
-func decodeImage(dec uploadDecoder, data []byte) (img image.Image, uerr *UploadError) {
+// decodeImage checks the header-declared size against maxPixels before
+// decoding the pixels. Decoder panics on hostile input are turned into
+// refusals.
+func decodeImage(dec uploadDecoder, data []byte, maxPixels int64) (img image.Image, uerr *UploadError) {
 	notSupported := refuse(KeyImageNotSupported, "The image could not be read.")
 	defer func() {
 		if recover() != nil {
@@ -307,7 +314,7 @@ func decodeImage(dec uploadDecoder, data []byte) (img image.Image, uerr *UploadE
 	if err != nil {
 		return nil, notSupported
 	}
-	if uerr := checkPixels(cfg.Width, cfg.Height, bytesPerPixel(cfg)); uerr != nil {
+	if uerr := checkPixels(cfg.Width, cfg.Height, bytesPerPixel(cfg), maxPixels); uerr != nil {
 		return nil, uerr
 	}
 	if dec.check != nil {
@@ -320,17 +327,20 @@ func decodeImage(dec uploadDecoder, data []byte) (img image.Image, uerr *UploadE
 		return nil, notSupported
 	}
 	b := img.Bounds()
-	if uerr := checkPixels(b.Dx(), b.Dy(), 0); uerr != nil {
+	if uerr := checkPixels(b.Dx(), b.Dy(), 0, maxPixels); uerr != nil {
 		return nil, uerr
 	}
 	return img, nil
 }
 
-func checkPixels(w, h, bpp int) *UploadError {
+func checkPixels(w, h, bpp int, maxPixels int64) *UploadError {
 	if w < 1 || h < 1 {
 		return refuse(KeyImageNotSupported, "The image is empty.")
 	}
 	px := int64(w) * int64(h)
+	if maxPixels < MaxUploadPixels && px > maxPixels {
+		return refuse(KeyImageSearchTooManyPixels, fmt.Sprintf("The picture has too many pixels to search with (at most %d megapixels).", maxPixels/1_000_000))
+	}
 	if w > maxDeclaredSide || h > maxDeclaredSide || px > MaxUploadPixels || px*int64(bpp) > maxDecodeBytes {
 		return refuse(KeyImageTooManyPixels, fmt.Sprintf("The image has too many pixels (at most %d megapixels, %d pixels a side).",
 			MaxUploadPixels/1_000_000, maxDeclaredSide))

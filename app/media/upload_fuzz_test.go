@@ -45,7 +45,7 @@ func FuzzProcess(f *testing.F) {
 	dir := f.TempDir() // one per worker process; stored files are removed below
 	f.Fuzz(func(t *testing.T, data []byte) {
 		req := UploadRequest{
-			Disk: "avatar", Base64: base64.StdEncoding.EncodeToString(data),
+			Disk: "avatar", Owner: "ufuzz", Base64: base64.StdEncoding.EncodeToString(data),
 			Quality: 70, SmallW: 8, SmallH: 8, BigW: 24, BigH: 16,
 		}
 		up, err := Process(dir, "/media", req)

@@ -135,7 +135,7 @@ func upWithOrientation(j []byte, o uint16) []byte {
 
 func upReq(data []byte) UploadRequest {
 	return UploadRequest{
-		Disk: "goods", Base64: base64.StdEncoding.EncodeToString(data),
+		Disk: "goods", Owner: "utest", Base64: base64.StdEncoding.EncodeToString(data),
 		SmallW: 64, SmallH: 64, BigW: 200, BigH: 80,
 	}
 }
@@ -228,10 +228,10 @@ func TestProcessFormats(t *testing.T) {
 			if id, err := hex.DecodeString(up.ID); err != nil || len(id) != 16 {
 				t.Fatalf("id %q", up.ID)
 			}
-			if want := "/media/uploads/avatar/" + up.ID + "-s.jpg"; up.Small.URL != want {
+			if want := "/media/uploads/avatar/" + OwnerDir("utest") + "/" + up.ID + "-s.jpg"; up.Small.URL != want {
 				t.Fatalf("small url %q, want %q", up.Small.URL, want)
 			}
-			if want := "/media/uploads/avatar/" + up.ID + "-b.jpg"; up.Big.URL != want {
+			if want := "/media/uploads/avatar/" + OwnerDir("utest") + "/" + up.ID + "-b.jpg"; up.Big.URL != want {
 				t.Fatalf("big url %q, want %q", up.Big.URL, want)
 			}
 			if up.Small.Width != 64 || up.Small.Height != 64 || up.Big.Width != 200 || up.Big.Height != 80 {
@@ -242,7 +242,7 @@ func TestProcessFormats(t *testing.T) {
 			if c := tc.centre; c != nil && !upNear(small.At(32, 32), c.R, c.G, c.B) {
 				t.Fatalf("centre %v, want about %v", small.At(32, 32), *c)
 			}
-			entries, _ := os.ReadDir(filepath.Join(dir, "uploads", "avatar"))
+			entries, _ := os.ReadDir(filepath.Join(dir, "uploads", "avatar", OwnerDir("utest")))
 			if len(entries) != 2 {
 				t.Fatalf("%d files stored, want 2", len(entries))
 			}
@@ -381,10 +381,10 @@ func TestProcessUpscales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(up.Big.URL, "/uploads/goods/") {
+	if !strings.HasPrefix(up.Big.URL, "/uploads/goods/"+OwnerDir("utest")+"/") {
 		t.Fatalf("url %q", up.Big.URL)
 	}
-	big, err := os.ReadFile(filepath.Join(dir, "uploads", "goods", up.ID+"-b.jpg"))
+	big, err := os.ReadFile(filepath.Join(dir, "uploads", "goods", OwnerDir("utest"), up.ID+"-b.jpg"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -752,7 +752,7 @@ func upPhoto(tb testing.TB) []byte {
 func BenchmarkProcessLarge(b *testing.B) {
 	data := upPhoto(b)
 	req := UploadRequest{
-		Disk: "goods", Base64: base64.StdEncoding.EncodeToString(data),
+		Disk: "goods", Owner: "ubench", Base64: base64.StdEncoding.EncodeToString(data),
 		SmallW: 160, SmallH: 160, BigW: 1200, BigH: 400,
 	}
 	dir := b.TempDir()

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -112,6 +113,9 @@ func (h *Handlers) bind(c echo.Context, v any) (bool, error) {
 		}
 		body, sealed = plain, true
 	}
+	if !cleanJSON(body) {
+		return sealed, errInvalidCharacters()
+	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return sealed, describeJSONError(err)
 	}
@@ -171,7 +175,13 @@ func (h *Handlers) fail(c echo.Context, err error) error {
 		return c.JSON(http.StatusOK, Envelope{Code: apperr.InternalProblem, Easg: h.Message(c, "ErrorOccurs")})
 	}
 	if e.Cause != nil {
-		h.log.Warn("api", "path", c.Path(), "code", e.Code, "err", e.Cause)
+		// A client's fault (bad input, not found, too often) is routine:
+		// below warning, and only the cause, never the request's payload.
+		level := slog.LevelInfo
+		if e.Code == apperr.InternalProblem {
+			level = slog.LevelError
+		}
+		h.log.Log(c.Request().Context(), level, "api", "path", c.Path(), "code", e.Code, "err", e.Cause)
 	}
 	var content any
 	if len(e.Fields) > 0 {

@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
+
+	"souk/app/i18n"
+	"souk/locales"
 )
 
 // FuzzBind feeds arbitrary bodies, plain and sealed, to the envelope reader:
@@ -20,7 +23,15 @@ func FuzzBind(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	h := &Handlers{sealer: sealer, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	langs, err := i18n.LoadSet(locales.FS)
+	if err != nil {
+		f.Fatal(err)
+	}
+	strs, err := i18n.LoadCatalogs(locales.FS, langs)
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := &Handlers{sealer: sealer, langs: langs, strings: strs, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	e := echo.New()
 	type req struct {
 		RequestID string `json:"requestId"`

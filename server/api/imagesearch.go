@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"io"
 
@@ -8,6 +9,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/media"
+	"souk/app/search"
 )
 
 // ImageResults is how many goods an image search shows.
@@ -23,22 +25,21 @@ func (s *Searches) streamImage(c echo.Context) error {
 		w.fail(int(apperr.InternalProblem), "ImageSearchUnavailable")
 		return nil
 	}
+	guardBody(c)
 	data, err := readImageField(c)
 	if err != nil {
 		w.failErr(err)
 		return nil
 	}
-	img, err := media.DecodeQuery(data)
+	res, err := s.searchPicture(c.Request().Context(), data)
 	var ue *media.UploadError
 	if errors.As(err, &ue) {
 		w.failErr(ue.Err())
 		return nil
 	}
 	if err != nil {
-		w.fail(int(apperr.InternalProblem), "ImageBadRequest")
-		return nil
+		return nil // the client left while waiting for a decoding slot
 	}
-	res := s.visual.Search(img, ImageResults)
 	rc := s.ctxOf(c)
 	if !w.frame(map[string]any{"c": FrameUnderstood, "understood": map[string]any{
 		"lang": rc.lang, "dominant": res.Dominant, "partial": !s.visual.Ready()}, "colorNames": s.colorNames(res.Dominant, rc.lang)}) {
@@ -61,11 +62,33 @@ func (s *Searches) streamImage(c echo.Context) error {
 	return nil
 }
 
+// searchPicture decodes the picture and finds goods like it, holding a slot
+// of the decoding gate it shares with uploads: the body has fully arrived,
+// and the header was checked against the search's pixel budget.
+func (s *Searches) searchPicture(ctx context.Context, data []byte) (search.VisualResult, error) {
+	release, err := s.gate.Enter(ctx)
+	if err != nil {
+		return search.VisualResult{}, err
+	}
+	defer release()
+	img, err := media.DecodeQuery(data)
+	if err != nil {
+		return search.VisualResult{}, err
+	}
+	return s.visual.Search(img, ImageResults), nil
+}
+
 // readImageField reads the uploaded picture, bounded in size.
 func readImageField(c echo.Context) ([]byte, error) {
 	fh, err := c.FormFile("image")
 	if err != nil {
+		if slowOrCut(err) {
+			return nil, bodyErr(err)
+		}
 		return nil, apperr.Invalid("image", "ImageBadRequest", "ImageSearchNoPicture")
+	}
+	if form := c.Request().MultipartForm; form != nil && !cleanValues(form.Value) {
+		return nil, errInvalidCharacters()
 	}
 	if fh.Size > media.MaxUploadBytes {
 		return nil, apperr.Invalid("image", "ImageTooLarge", "ImageTooLarge")

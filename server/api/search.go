@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/apperr"
+	"souk/app/media"
 	"souk/app/search"
 	"souk/ent"
 )
@@ -21,12 +22,16 @@ type Searches struct {
 	svc    *search.Service
 	visual *search.Visual
 	db     *ent.Client
+	gate   *media.Gate // decoding slots, shared with uploads
 }
 
 // NewSearches makes the search handlers.
 func NewSearches(h *Handlers, svc *search.Service, vis *search.Visual, db *ent.Client) *Searches {
-	return &Searches{Handlers: h, svc: svc, visual: vis, db: db}
+	return &Searches{Handlers: h, svc: svc, visual: vis, db: db, gate: media.NewGate(media.DecodeSlots)}
 }
+
+// ShareGate makes search by image decode within g, the gate uploads use.
+func (s *Searches) ShareGate(g *media.Gate) { s.gate = g }
 
 // Register mounts the search calls.
 func (s *Searches) Register(g *echo.Group) {

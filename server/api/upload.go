@@ -16,26 +16,31 @@ import (
 // Upload serves file/imageBase64/uploadCut/{diskName}/{smallW}/{smallH}/
 // {bigW}/{bigH} with form fields image (base64), contentType, quality,
 // width, height: it checks the file, re-encodes it and stores a small and a
-// big cover-cropped copy. Only signed-in users may upload.
-// At most two uploads are decoded at once: one can take ~250 MB at its peak.
-func (a *Accounts) Upload(dir string) echo.HandlerFunc {
-	slots := make(chan struct{}, 2)
+// big cover-cropped copy in the caller's own folder. Only signed-in users
+// may upload. The body must arrive in time and at a minimum rate, and only
+// then is a decoding slot of gate (shared with search by image) taken, so
+// slow clients cannot hold the slots.
+func (a *Accounts) Upload(dir string, gate *media.Gate) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if _, err := a.caller(c); err != nil {
+		caller, err := a.caller(c)
+		if err != nil {
 			return a.fail(c, err)
 		}
-		select {
-		case slots <- struct{}{}:
-			defer func() { <-slots }()
-		case <-c.Request().Context().Done():
-			return a.fail(c, apperr.New(apperr.RateLimited, "UploadCancelled"))
-		}
+		guardBody(c)
 		form, err := uploadForm(c)
 		if err != nil {
 			return a.fail(c, err)
 		}
+		if !cleanValues(form) {
+			return a.fail(c, errInvalidCharacters())
+		}
+		release, err := gate.Enter(c.Request().Context())
+		if err != nil {
+			return a.fail(c, apperr.New(apperr.RateLimited, "UploadCancelled"))
+		}
+		defer release()
 		req := media.UploadRequest{
-			Disk: c.Param("diskName"), Base64: form.Get("image"), ContentType: form.Get("contentType"),
+			Disk: c.Param("diskName"), Owner: caller.User.UID, Base64: form.Get("image"), ContentType: form.Get("contentType"),
 			Quality: atoi(form.Get("quality")),
 			SmallW:  atoi(c.Param("smallW")), SmallH: atoi(c.Param("smallH")),
 			BigW: atoi(c.Param("bigW")), BigH: atoi(c.Param("bigH")),
@@ -67,13 +72,16 @@ func uploadForm(c echo.Context) (url.Values, error) {
 	tooLarge := apperr.Invalid("image", "ImageTooLarge", "ImageTooLarge")
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(MaxUploadBody); err != nil {
+			if slowOrCut(err) {
+				return nil, bodyErr(err)
+			}
 			return nil, tooLarge
 		}
 		return url.Values(r.MultipartForm.Value), nil
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, MaxUploadBody+1))
 	if err != nil {
-		return nil, apperr.New(apperr.InvalidInput, "UploadUnreadable")
+		return nil, bodyErr(err)
 	}
 	if len(body) > MaxUploadBody {
 		return nil, tooLarge

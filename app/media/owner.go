@@ -1,0 +1,30 @@
+package media
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+)
+
+// OwnerDir is the folder of a user's uploads, derived from the user's uid:
+// 24 lowercase hex digits, whatever characters the uid has. An upload's URL
+// thereby names its owner, so a profile can accept only its own pictures
+// without storing who uploaded what.
+func OwnerDir(uid string) string {
+	h := sha256.Sum256([]byte("souk upload owner|" + uid))
+	return hex.EncodeToString(h[:12])
+}
+
+// uploadPath is the only shape of an uploaded file's path under the media
+// folder: uploads/<disk>/<owner>/<id>-<s|b>.jpg.
+var uploadPath = regexp.MustCompile(`^uploads/(avatar|background|goods)/([0-9a-f]{24})/[0-9a-f]{32}-[sb]\.jpg$`)
+
+// ParseUploadPath checks an uploaded file's path under the media folder
+// (as in its URL after "/media/") and returns its disk and owner folder.
+func ParseUploadPath(p string) (disk, owner string, ok bool) {
+	m := uploadPath.FindStringSubmatch(p)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
