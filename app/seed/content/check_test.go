@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"souk/app/media"
 )
 
 // checkL fails unless m has exactly the languages in Langs, each non-empty.
@@ -165,7 +167,7 @@ func TestProducts(t *testing.T) {
 		if !slices.Contains(Categories, p.Category) {
 			t.Errorf("%s: unknown category %q", where, p.Category)
 		}
-		if !slices.Contains(Shapes, p.Shape) {
+		if _, _, ok := media.ParseLook(p.Shape); !ok {
 			t.Errorf("%s: unknown shape %q", where, p.Shape)
 		}
 		checkProse(t, where+".name", p.Name)

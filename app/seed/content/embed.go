@@ -28,9 +28,6 @@ var Categories = []string{
 	"office-stationery", "jewelry-watches", "dresses",
 }
 
-// Shapes are the silhouettes the image generator can draw.
-var Shapes = []string{"dress", "shirt", "bag", "shoe", "mug", "box", "lamp", "bottle", "chair", "watch"}
-
 // Group kinds. KindColor draws its values from colors.json, the others from
 // the option list of the same name in options.json.
 const (
@@ -74,7 +71,7 @@ type Group struct {
 type Product struct {
 	Key       string              `json:"key"`
 	Category  string              `json:"category"`
-	Shape     string              `json:"shape"`
+	Shape     string              `json:"shape"` // the drawing of its pictures: a media look, "cardigan" or "dress-lace"
 	Name      L                   `json:"name"`
 	Brief     L                   `json:"brief"`
 	Intro     L                   `json:"intro"`
