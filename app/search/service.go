@@ -26,6 +26,9 @@ type Service struct {
 	mu     sync.Mutex // one sync at a time
 	synced time.Time  // goods changed up to here are indexed
 	ai     *aiAssist  // nil unless AI_BASE_URL is set
+
+	feedbackOnce sync.Once
+	feedbackLim  *windowLimit // per client address
 }
 
 // New makes the service; call Sync before serving and Run to keep current.

@@ -183,22 +183,18 @@ type feedbackReq struct {
 	Shown   int    `json:"shown"`
 }
 
-// feedback records what a shopper says of a search's results.
+// feedback records what a shopper says of a search's results; the service
+// checks it (lengths in characters, as the schema) and limits how often a
+// client address may send it.
 func (s *Searches) feedback(c echo.Context) error {
 	var req feedbackReq
 	if _, err := s.bind(c, &req); err != nil {
 		return s.fail(c, err)
 	}
-	if req.Useful == nil || strings.TrimSpace(req.Txt) == "" {
-		return s.fail(c, apperr.Invalid("useful", "IncorrectEntry", "FeedbackUsefulRequired"))
-	}
-	if utf8.RuneCountInString(req.Comment) > 1000 || utf8.RuneCountInString(req.Txt) > search.MaxQuery || len(req.PageID) > 64 {
-		return s.fail(c, apperr.Invalid("comment", "IncorrectEntry", "FeedbackTooLong"))
-	}
-	err := s.db.SearchFeedback.Create().SetPageID(req.PageID).SetQuery(req.Txt).SetUseful(*req.Useful).
-		SetComment(strings.TrimSpace(req.Comment)).SetShown(req.Shown).SetLang(s.ctxOf(c).lang).SetCreatedAt(time.Now()).Exec(c.Request().Context())
+	err := s.svc.RecordFeedback(c.Request().Context(), c.RealIP(), search.Feedback{PageID: req.PageID, Query: req.Txt,
+		Useful: req.Useful, Comment: req.Comment, Shown: req.Shown, Lang: s.ctxOf(c).lang})
 	if err != nil {
-		return s.fail(c, fmt.Errorf("api: store feedback: %w", err))
+		return s.fail(c, err)
 	}
 	return s.ok(c, false, nil)
 }
