@@ -38,8 +38,16 @@ func sameOrigin(r *http.Request) bool {
 // for a fresh ticket, tells the screen when an app scans it and when the
 // app confirms (with the new session's token), and replaces the code when
 // it expires or the screen asks ("refresh"). Clients ping with {code:1}.
+// Each client address may keep QRSocketsPerAddress sockets open, and a
+// screen gets a new code on request at most every qrRefreshEvery.
 func (a *Accounts) QRSocket(baseURL string) echo.HandlerFunc {
+	open := newOpenCount(QRSocketsPerAddress, QRSocketsMax)
 	return func(c echo.Context) error {
+		ip := c.RealIP()
+		if !open.take(ip) {
+			return c.String(http.StatusTooManyRequests, a.translator(c)("QRTooManySockets"))
+		}
+		defer open.give(ip)
 		ws, err := upgrader.Upgrade(c.Response(), c.Request(), nil)
 		if err != nil {
 			return nil // the upgrader already answered
@@ -61,6 +69,7 @@ func (a *Accounts) QRSocket(baseURL string) echo.HandlerFunc {
 
 // serveTicket runs one ticket; it reports whether to go on with a new one.
 func (a *Accounts) serveTicket(ws *websocket.Conn, id string, events <-chan account.QREvent, incoming <-chan string, url string) bool {
+	drawn := time.Now()
 	png, err := qrcode.Encode(url, qrcode.Medium, 256)
 	if err != nil {
 		return false
@@ -90,7 +99,10 @@ func (a *Accounts) serveTicket(ws *websocket.Conn, id string, events <-chan acco
 				return false
 			}
 			if msg == "refresh" {
-				return true
+				if time.Since(drawn) >= qrRefreshEvery {
+					return true
+				}
+				continue // the code is fresh: drawing codes on demand is not free
 			}
 			if writeQR(ws, qrFrame{Code: "pong"}) != nil {
 				return false
