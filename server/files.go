@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/media"
+	"souk/server/httpenc"
 )
 
 // staticHandler serves built bundles (hashed names: cached for a year) and
@@ -21,13 +22,7 @@ func staticHandler(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimPrefix(c.Param("*"), "/")
 		if b, ok := d.Site.Renderer.Asset(name); ok {
-			h := c.Response().Header()
-			h.Set("Cache-Control", "public, max-age=31536000, immutable")
-			ct := mime.TypeByExtension(path.Ext(name))
-			if ct == "" {
-				ct = "application/octet-stream"
-			}
-			return c.Blob(http.StatusOK, ct, b)
+			return serveAsset(c, d, name, b)
 		}
 		if d.Public == nil || strings.Contains(name, "..") {
 			return echo.ErrNotFound
@@ -45,6 +40,24 @@ func staticHandler(d Deps) echo.HandlerFunc {
 		http.ServeContent(c.Response(), c.Request(), st.Name(), st.ModTime(), f)
 		return nil
 	}
+}
+
+// serveAsset sends a built client file, in the coding compressed at build
+// that the client accepts best (Vary is set by the Compress middleware).
+func serveAsset(c echo.Context, d Deps, name string, raw []byte) error {
+	h := c.Response().Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	ct := mime.TypeByExtension(path.Ext(name))
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	if enc := httpenc.Negotiate(c.Request().Header.Get("Accept-Encoding")); enc != httpenc.Identity {
+		if b, ok := d.Site.Renderer.Encoded(name, string(enc)); ok {
+			h.Set("Content-Encoding", string(enc))
+			return c.Blob(http.StatusOK, ct, b)
+		}
+	}
+	return c.Blob(http.StatusOK, ct, raw)
 }
 
 // mediaHandler serves goods images, rendering demo pictures on first use.

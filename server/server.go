@@ -50,6 +50,7 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(requestLog(d.Log))
+	e.Use(Compress()) // text-like answers in brotli or gzip; precompressed ones pass through
 	// NUL bytes and invalid UTF-8 in a path or query are refused here, once
 	// for every route (JSON bodies are checked where they are bound).
 	e.Use(d.API.CleanInput(d.Site.NotFound))

@@ -22,7 +22,7 @@ type Bundle struct {
 	Assets map[string][]byte // public path under /static/ → content
 	// Encoded holds the text assets compressed once at build (brotli, gzip).
 	Encoded map[string]Encoded
-	Entry  Entry             // what the document must load
+	Entry   Entry // what the document must load
 }
 
 // Entry names the client files a page loads.

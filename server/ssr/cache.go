@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"container/list"
 	"context"
+	"souk/server/httpenc"
 	"sync"
 	"time"
 
@@ -26,6 +27,7 @@ type Page struct {
 	Status int
 	HTML   []byte
 	Gzip   []byte // the same, gzip-compressed once at render time
+	Br     []byte // and brotli-compressed
 	ETag   string
 	Deps   []string // data names whose versions the page shows
 	// Redirect, when set, answers a redirect instead of HTML.
@@ -133,7 +135,7 @@ func (c *Cache) refresh(key Key, render RenderFunc) (*Page, error) {
 }
 
 func (c *Cache) store(key Key, p *Page, snap []int64) {
-	e := &entry{key: key, page: p, snap: snap, rendered: time.Now(), size: len(p.HTML) + len(p.Gzip) + 256}
+	e := &entry{key: key, page: p, snap: snap, rendered: time.Now(), size: len(p.HTML) + len(p.Gzip) + len(p.Br) + 256}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.entries[key]; old != nil {
@@ -159,11 +161,32 @@ func (c *Cache) Len() int {
 	return len(c.entries)
 }
 
-// NewPage finishes a rendered document: ETag and gzip body.
+// NewPage finishes a rendered document: ETag, gzip and brotli bodies, made
+// once per render so cache hits only pick bytes.
 func NewPage(status int, html []byte, deps []string) *Page {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
 	_, _ = zw.Write(html)
 	_ = zw.Close()
-	return &Page{Status: status, HTML: html, Gzip: buf.Bytes(), ETag: `"` + Hash(html) + `"`, Deps: deps}
+	return &Page{Status: status, HTML: html, Gzip: buf.Bytes(), Br: brotliBytes(html, BrotliQuick),
+		ETag: `"` + Hash(html) + `"`, Deps: deps}
+}
+
+// Body is the page in the best coding accept allows that the page has,
+// with the coding's name ("" for the HTML as is).
+func (p *Page) Body(accept string) ([]byte, string) {
+	switch httpenc.Negotiate(accept) {
+	case httpenc.Brotli:
+		if p.Br != nil {
+			return p.Br, string(httpenc.Brotli)
+		}
+		if p.Gzip != nil && httpenc.Accepts(accept, httpenc.Gzip) {
+			return p.Gzip, string(httpenc.Gzip)
+		}
+	case httpenc.Gzip:
+		if p.Gzip != nil {
+			return p.Gzip, string(httpenc.Gzip)
+		}
+	}
+	return p.HTML, ""
 }

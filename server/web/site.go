@@ -210,7 +210,7 @@ func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*P
 	}
 	return &Props{
 		Page: l.Page, Path: p, Query: q, Lang: r.Lang, Dir: dirOf(s.Langs, r.Lang),
-		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry(),
+		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry().For(l.Page),
 		T: s.Strings.Strings(r.Lang), Langs: langItems(s.Langs), Regions: regions,
 		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(r.Lang),
 		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, Data: l.Data,
@@ -269,11 +269,11 @@ func (s *Site) write(c echo.Context, p *ssr.Page, outcome ssr.Outcome, prefixed 
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
-	if len(p.Gzip) > 0 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		return c.Blob(p.Status, "text/html; charset=utf-8", p.Gzip)
+	body, enc := p.Body(c.Request().Header.Get("Accept-Encoding"))
+	if enc != "" {
+		h.Set("Content-Encoding", enc)
 	}
-	return c.Blob(p.Status, "text/html; charset=utf-8", p.HTML)
+	return c.Blob(p.Status, "text/html; charset=utf-8", body)
 }
 
 // RenderUncached renders path as a visitor with default region and
