@@ -61,11 +61,11 @@ func (s *Site) serveSearch(c echo.Context, r Request, prefixed bool) error {
 	} else {
 		h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
 	}
-	if len(page.Gzip) > 0 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		return c.Blob(page.Status, "text/html; charset=utf-8", page.Gzip)
+	body, enc := page.Body(c.Request().Header.Get("Accept-Encoding"))
+	if enc != "" {
+		h.Set("Content-Encoding", enc)
 	}
-	return c.Blob(page.Status, "text/html; charset=utf-8", page.HTML)
+	return c.Blob(page.Status, "text/html; charset=utf-8", body)
 }
 
 // searchResults runs the query through the search service: the first page
