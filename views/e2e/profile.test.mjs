@@ -34,7 +34,7 @@ test("edit profile: rename, crop and upload an avatar; a non-image is refused", 
   await page.waitForSelector("[data-testid=crop-done]");
   await page.click("[data-testid=crop-done]");
   await page.waitForSelector("[data-testid=avatar-img]");
-  assert.match(await page.getAttribute("[data-testid=avatar-img]", "src"), /^\/media\/uploads\/avatar\/[0-9a-f]{32}-s\.jpg$/);
+  assert.match(await page.getAttribute("[data-testid=avatar-img]", "src"), /^\/media\/uploads\/avatar\/[0-9a-f]{24}\/[0-9a-f]{32}-s\.jpg$/);
   await page.setInputFiles("[data-testid=pick-avatar]", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
   // Said beside the buttons (it stays), not in a passing toast.
   await page.waitForFunction(() => /not an image we can read/.test(document.querySelector("[data-testid=pic-error]")?.textContent ?? ""));
