@@ -6,8 +6,22 @@ import { withLang } from "../../lib/paths";
 import { useHydrated } from "../../lib/hydrated";
 
 export const MAX_ROWS = 10; // search box grows up to 10 rows (SPEC §2)
-// Wide enough for the long placeholder on one line (the short one fits a phone).
-const WIDE = "(min-width: 40em)";
+// Placeholders from longest to shortest; the box shows the longest that fits
+// its width on one line (translations differ in length, and phones are narrow).
+const PLACEHOLDERS = ["SearchPlaceholder", "SearchPlaceholderShort", "SearchLabel"];
+const FIRST_PLACEHOLDER = 1; // server and hydration: the short one
+
+// fittingPlaceholder measures each text in the box's font and returns the
+// index of the first that fits its inner width (the last if none does).
+function fittingPlaceholder(el: HTMLTextAreaElement, texts: string[]): number {
+  const cs = getComputedStyle(el);
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx) return FIRST_PLACEHOLDER;
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const i = texts.findIndex((s) => ctx.measureText(s).width <= room);
+  return i < 0 ? texts.length - 1 : i;
+}
 
 export interface SearchQuery { txt: string; image?: File }
 
@@ -26,17 +40,18 @@ export function SearchBox({ busy = false, count = null, onSearch, onClear, initi
   const [image, setImage] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
   const [error, setError] = useState("");
-  const [wide, setWide] = useState(false);
+  const [fit, setFit] = useState(FIRST_PLACEHOLDER);
   const live = useHydrated(); // the clear button needs script: without it, it would do nothing
   const area = useRef<HTMLTextAreaElement>(null);
   const picking = useRef(0); // the latest pick wins when decoding overlaps
+  const placeholders = PLACEHOLDERS.map((k) => t(k));
   useEffect(() => {
-    const mq = window.matchMedia(WIDE);
-    const on = () => setWide(mq.matches);
-    on();
-    mq.addEventListener("change", on);
-    return () => mq.removeEventListener("change", on);
-  }, []);
+    const el = area.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(() => setFit(fittingPlaceholder(el, placeholders)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [placeholders.join("\n")]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -80,7 +95,7 @@ export function SearchBox({ busy = false, count = null, onSearch, onClear, initi
       <div className="searchbox-row">
         {preview ? <img className="search-preview" src={preview} alt={t("ImageQuery")} width={48} height={48} data-testid="search-preview" /> : null}
         <textarea id="q" name="q" ref={area} rows={1} value={txt} maxLength={500} required={!onSearch}
-          placeholder={t(wide ? "SearchPlaceholder" : "SearchPlaceholderShort")}
+          placeholder={placeholders[fit]}
           onChange={(e) => setTxt(e.target.value)} data-testid="search-input"
           onKeyDown={(e) => {
             if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
