@@ -121,17 +121,23 @@ func (s *Site) serveParamPage(c echo.Context, route Route, segs []string, r Requ
 	if err != nil || l.Page == "notfound" || !isID(l.Data.Param) {
 		return s.serveNotFound(c, r, prefixed)
 	}
+	// "new" (addressedit/new) is a word, not an id: the page renders
+	// differently for it, so it is cached as itself.
+	placeholder := paramPlaceholder
+	if l.Data.Param == "new" {
+		placeholder = "new"
+	}
 	tmpl := make([]string, len(segs))
 	for i, p := range route.Pattern {
 		tmpl[i] = segs[i]
 		if p == "{"+paramPages[route.Name]+"}" {
-			tmpl[i] = paramPlaceholder
+			tmpl[i] = placeholder
 		}
 	}
 	key := ssr.Key{Path: escapedPath(tmpl), Lang: r.Lang, Region: r.Region, Currency: r.Currency}
 	page, outcome, err := s.Cache.Get(ctx, key, func(ctx context.Context) (*ssr.Page, error) {
 		tl := *l
-		tl.Data.Param = paramPlaceholder
+		tl.Data.Param = placeholder
 		return s.renderLoaded(ctx, &tl, key.Path, r)
 	})
 	if err != nil {
