@@ -28,14 +28,8 @@ func newArgonGate(slots int, wait time.Duration) *argonGate {
 
 // do runs fn in a slot, or answers RateLimited after waiting g.wait for one.
 func (g *argonGate) do(ctx context.Context, fn func()) error {
-	timer := time.NewTimer(g.wait)
-	defer timer.Stop()
-	select {
-	case g.slots <- struct{}{}:
-	case <-timer.C:
-		return apperr.New(apperr.RateLimited, "SignInBusy")
-	case <-ctx.Done():
-		return fmt.Errorf("account: wait for an argon2 slot: %w", ctx.Err())
+	if err := g.acquire(ctx); err != nil {
+		return err
 	}
 	defer func() { <-g.slots }()
 	n := g.running.Add(1)
@@ -45,6 +39,27 @@ func (g *argonGate) do(ctx context.Context, fn func()) error {
 	g.runs.Add(1)
 	fn()
 	return nil
+}
+
+// acquire takes a free slot at once, or waits up to g.wait for one (a
+// select on a ready timer and a free slot picks at random, so the free
+// slot is tried first).
+func (g *argonGate) acquire(ctx context.Context) error {
+	select {
+	case g.slots <- struct{}{}:
+		return nil
+	default:
+	}
+	timer := time.NewTimer(g.wait)
+	defer timer.Stop()
+	select {
+	case g.slots <- struct{}{}:
+		return nil
+	case <-timer.C:
+		return apperr.New(apperr.RateLimited, "SignInBusy")
+	case <-ctx.Done():
+		return fmt.Errorf("account: wait for an argon2 slot: %w", ctx.Err())
+	}
 }
 
 // hashPassword is HashPassword inside the gate.
