@@ -7,13 +7,16 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"souk/app/catalog"
 )
 
 // SitemapSource lists what the sitemaps contain.
 type SitemapSource interface {
-	GoodsPaths(ctx context.Context, offset, limit int) ([]string, error)
+	GoodsEntries(ctx context.Context, offset, limit int) ([]catalog.SitemapEntry, error)
 	GoodsCount(ctx context.Context) (int, error)
 	IdentityPaths(ctx context.Context) ([]string, error)
 }
@@ -25,8 +28,10 @@ const SitemapChunk = 10000
 func robots(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		base := d.Site.BaseURL
+		// Pages that must not be indexed say so with a noindex meta tag;
+		// disallowing them here would hide that tag from crawlers (and a
+		// disallowed URL can still be indexed from links to it).
 		body := "User-agent: *\nAllow: /\nDisallow: /api/\n" +
-			"Disallow: /*/cart\nDisallow: /*/myorders\nDisallow: /*/bigchat\nDisallow: /*/login\nDisallow: /*/register\n" +
 			"Sitemap: " + base + "/sitemap.xml\n"
 		c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 		return c.String(http.StatusOK, body)
@@ -68,7 +73,8 @@ type urlsetXML struct {
 }
 
 type urlXML struct {
-	Loc string `xml:"loc"`
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
 }
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page and
@@ -98,15 +104,15 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}
-		paths, err := d.Site.Catalog.GoodsPaths(ctx, chunk*SitemapChunk, SitemapChunk)
+		goods, err := d.Site.Catalog.GoodsEntries(ctx, chunk*SitemapChunk, SitemapChunk)
 		if err != nil {
 			return err
 		}
-		if chunk > 0 && len(paths) == 0 {
+		if chunk > 0 && len(goods) == 0 {
 			return echo.ErrNotFound
 		}
-		for _, p := range paths {
-			set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+		for _, g := range goods {
+			set.URLs = append(set.URLs, urlXML{Loc: prefix + g.Path, LastMod: g.Updated.UTC().Format(time.RFC3339)})
 		}
 		return writeXML(c, set)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"time"
 
 	"souk/ent"
 	"souk/ent/goods"
@@ -18,19 +19,39 @@ func (s *Service) GoodsCount(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// SitemapEntry is one goods page of a sitemap: its path without language
+// prefix and when the goods last changed (the sitemap's lastmod).
+type SitemapEntry struct {
+	Path    string
+	Updated time.Time
+}
+
 // GoodsPaths lists goods page paths (without language prefix), oldest first
 // so a chunk's content stays stable as goods are added.
 func (s *Service) GoodsPaths(ctx context.Context, offset, limit int) ([]string, error) {
+	entries, err := s.GoodsEntries(ctx, offset, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.Path
+	}
+	return out, nil
+}
+
+// GoodsEntries is GoodsPaths with each goods' updated_at.
+func (s *Service) GoodsEntries(ctx context.Context, offset, limit int) ([]SitemapEntry, error) {
 	rows, err := s.db.Goods.Query().Where(goods.SaleableEQ(1)).Order(ent.Asc(goods.FieldID)).
-		Offset(offset).Limit(limit).Select(goods.FieldUID, goods.FieldURI).All(ctx)
+		Offset(offset).Limit(limit).Select(goods.FieldUID, goods.FieldURI, goods.FieldUpdatedAt).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list goods paths: %w", err)
 	}
-	out := make([]string, len(rows))
+	out := make([]SitemapEntry, len(rows))
 	for i, g := range rows {
-		out[i] = "/tredetail/" + url.PathEscape(g.UID)
+		out[i] = SitemapEntry{Path: "/tredetail/" + url.PathEscape(g.UID), Updated: g.UpdatedAt}
 		if g.URI != "" {
-			out[i] += "/" + url.PathEscape(g.URI)
+			out[i].Path += "/" + url.PathEscape(g.URI)
 		}
 	}
 	return out, nil

@@ -37,6 +37,13 @@ func alternates(set *i18n.Set, baseURL, path string) string {
 	return b.String()
 }
 
+// noindex tells whether a rendered page asks not to be indexed (Seo.tsx's
+// robots meta): such a page gets no hreflang links, which would offer
+// search engines alternates of a page they must drop.
+func noindex(doc []byte) bool {
+	return bytes.Contains(doc, []byte(`<meta name="robots" content="noindex`))
+}
+
 // injectHead puts extra before </head>.
 func injectHead(doc []byte, extra string) []byte {
 	i := bytes.Index(doc, []byte("</head>"))

@@ -189,7 +189,7 @@ func (s *Site) renderLoaded(ctx context.Context, l *Loaded, path string, r Reque
 	if err != nil {
 		return nil, err
 	}
-	if l.Status == http.StatusOK {
+	if l.Status == http.StatusOK && !noindex(html) {
 		html = injectHead(html, alternates(s.Langs, s.BaseURL, path))
 	}
 	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle")), nil

@@ -1,0 +1,130 @@
+package server_test
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Pages marked noindex carry no hreflang links (an alternate set of pages
+// that must not be indexed says nothing useful), and robots.txt does not
+// disallow them: a crawler has to fetch a page to see its noindex.
+func TestNoindexPagesAreCrawlableWithoutHreflang(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	_, robots := s.get(t, "/robots.txt")
+	for _, p := range []string{"/en/login", "/en/register", "/en/cart", "/en/myorders"} {
+		res, body := s.get(t, p, "Accept-Encoding", "identity")
+		if res.StatusCode != 200 || !strings.Contains(body, `content="noindex`) {
+			t.Fatalf("%s: %d, noindex meta: %v", p, res.StatusCode, strings.Contains(body, `content="noindex`))
+		}
+		if strings.Contains(body, `hreflang=`) {
+			t.Errorf("%s: noindex page carries hreflang links", p)
+		}
+		seg := strings.TrimPrefix(p, "/en")
+		if strings.Contains(robots, "Disallow: /*"+seg+"\n") {
+			t.Errorf("robots.txt disallows %s, so its noindex is never seen", seg)
+		}
+	}
+	if !strings.Contains(robots, "Disallow: /api/") {
+		t.Error("robots.txt no longer keeps crawlers off the API")
+	}
+	if _, body := s.get(t, "/en/", "Accept-Encoding", "identity"); !strings.Contains(body, `hreflang="x-default"`) {
+		t.Error("indexable home page lost its hreflang links")
+	}
+}
+
+// Every goods URL of a sitemap carries lastmod, the goods' updated_at.
+func TestSitemapLastmod(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	_, body := s.get(t, "/sitemaps/en-0.xml")
+	urls := regexp.MustCompile(`<url><loc>[^<]*/tredetail/[^<]*</loc>(<lastmod>[^<]*</lastmod>)?</url>`).FindAllStringSubmatch(body, -1)
+	if len(urls) < 50 {
+		t.Fatalf("sitemap lists %d goods", len(urls))
+	}
+	date := regexp.MustCompile(`^<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ</lastmod>$`)
+	for _, u := range urls {
+		if !date.MatchString(u[1]) {
+			t.Fatalf("goods URL without a W3C lastmod: %s", u[0])
+		}
+	}
+}
+
+// productOffer is the offers object of a goods page's JSON-LD Product.
+func (s *testStore) productOffer(t *testing.T, path string) map[string]any {
+	t.Helper()
+	_, body := s.get(t, path, "Accept-Encoding", "identity")
+	for _, m := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(body, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("%s: JSON-LD: %v", path, err)
+		}
+		if v["@type"] == "Product" {
+			return v["offers"].(map[string]any)
+		}
+	}
+	t.Fatalf("%s: no Product JSON-LD", path)
+	return nil
+}
+
+// A wholesale offer states the quantity its price is for (the minimum
+// order quantity), and every offer states its shipping: 4.99 USD per
+// seller, free from 49 USD of goods, in the offer's currency.
+func TestProductOfferQuantityAndShipping(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	for _, tc := range []struct {
+		name string
+		keep func(g map[string]any) bool
+	}{
+		{"wholesale", func(g map[string]any) bool { return num(g, "priceData", "minQty") > 1 }},
+		{"retail", func(g map[string]any) bool { return num(g, "priceData", "minQty") <= 1 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			treID := s.anyGoods(t, tc.keep)
+			offer := s.productOffer(t, s.canonicalGoods(t, "/en", treID))
+			q, _ := offer["eligibleQuantity"].(map[string]any)
+			if q["@type"] != "QuantitativeValue" || q["minValue"] == nil || q["minValue"].(float64) < 1 {
+				t.Fatalf("eligibleQuantity: %v", offer["eligibleQuantity"])
+			}
+			if tc.name == "wholesale" && q["minValue"].(float64) <= 1 {
+				t.Fatalf("wholesale offer: eligibleQuantity %v, want its minimum order quantity", q)
+			}
+			ship, _ := offer["shippingDetails"].(map[string]any)
+			rate, _ := ship["shippingRate"].(map[string]any)
+			if ship["@type"] != "OfferShippingDetails" || rate["currency"] != offer["priceCurrency"] || rate["value"] == nil {
+				t.Fatalf("shippingDetails %v (offer in %v)", ship, offer["priceCurrency"])
+			}
+		})
+	}
+	// In USD the rate is the rule's own numbers.
+	treID := s.anyGoods(t, func(map[string]any) bool { return true })
+	offer := s.productOffer(t, s.canonicalGoods(t, "/en", treID))
+	if offer["priceCurrency"] == "USD" {
+		ship := offer["shippingDetails"].(map[string]any)
+		goods := num(offer, "price") * num(offer, "eligibleQuantity", "minValue")
+		if goods == 0 {
+			goods = num(offer, "lowPrice") * num(offer, "eligibleQuantity", "minValue")
+		}
+		want := 4.99
+		if goods >= 49 {
+			want = 0
+		}
+		if v := ship["shippingRate"].(map[string]any)["value"]; v != want {
+			t.Fatalf("USD shipping for %.2f of goods: %v, want %v", goods, v, want)
+		}
+	}
+}
+
+// num reads a number at a path of keys in decoded JSON (0 when absent).
+func num(v map[string]any, keys ...string) float64 {
+	var cur any = v
+	for _, k := range keys {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return 0
+		}
+		cur = m[k]
+	}
+	f, _ := cur.(float64)
+	return f
+}
