@@ -178,6 +178,7 @@ func RenderDemo(spec DemoSpec, w, h int) *image.RGBA {
 	build(k)
 	zoom, pan, flip := camera(spec.Seed)
 	c := newCanvas(w, h, k.pat, zoom, pan)
+	c.side = [...]float64{-0.3, -0.15, 0.15, 0.3}[(spec.Seed>>60)%4]
 	c.background(k.bg)
 	for _, s := range k.shadows {
 		c.shadow(s[0], s[1], s[2], s[3], s[4])

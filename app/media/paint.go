@@ -96,6 +96,7 @@ func (c *canvas) colorAt(p *part, x, y, d float64) rgb {
 	sh := &p.sh
 	b := p.s.b
 	l := sh.top + (sh.bot-sh.top)*clamp01((y-b.y0)/(b.y1-b.y0))
+	l *= 1 + c.side*x
 	l *= 1 - sh.rim*(1-clamp01(-d/rimW))
 	if sh.folds > 0 && y > sh.foldY {
 		l *= 1 - sh.folds*tri((x-sh.foldX)/(y-sh.foldY)*4)

@@ -53,6 +53,7 @@ type canvas struct {
 	s, inv float64
 	ox, oy float64
 	pat    *pattern
+	side   float64 // key light from the right (> 0) or left: brightness change per unit of x
 }
 
 // newCanvas maps unit space onto a w×h image; zoom > 1 frames the product

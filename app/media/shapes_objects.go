@@ -149,7 +149,7 @@ func drawSpeaker(k *kit) {
 	k.solid(rbox(0, 0.15, 0.035, 0.01, 0.004), 0.65, flat)
 }
 
-// drawLamp is in shapes_home.go; the ceramic base is drawn here.
+// ceramicBase is drawLamp's glazed gourd base with a brass neck.
 func (k *kit) ceramicBase() {
 	body := smooth(ellipse(0, 0.18, 0.12, 0.13), rbox(0, 0.0, 0.035, 0.08, 0.01), 0.08)
 	k.add(body, k.main, false, glossy)
