@@ -105,8 +105,9 @@ export function DogePayPage() {
             </div>
           </div>
         ) : (
+          <>
+          <TestModeNotice doge />
           <div className="doge" data-testid="doge-page">
-            <TestModeNotice doge />
             <section className="panel doge-qr">
               <img src={page.qr} width={220} height={220} alt={t("DogeQrAlt")} />
               <a className="btn small" href={page.uri}>{t("OpenWallet")}</a>
@@ -143,6 +144,7 @@ export function DogePayPage() {
               ) : null}
             </section>
           </div>
+          </>
         )}
     </OrderFrame>
   );
