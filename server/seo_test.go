@@ -96,15 +96,15 @@ func TestProductOfferQuantityAndShipping(t *testing.T) {
 			}
 		})
 	}
-	// In USD the rate is the rule's own numbers.
-	treID := s.anyGoods(t, func(map[string]any) bool { return true })
+	// In USD the rate is the rule's own numbers, for a one-price offer.
+	treID := s.anyGoods(t, func(g map[string]any) bool { return g["priceData"].(map[string]any)["maxPrices"] == nil })
 	offer := s.productOffer(t, s.canonicalGoods(t, "/en", treID))
-	if offer["priceCurrency"] == "USD" {
+	if offer["priceCurrency"] != "USD" || offer["price"] == nil {
+		t.Fatalf("want a one-price USD offer, got %v", offer)
+	}
+	{
 		ship := offer["shippingDetails"].(map[string]any)
 		goods := num(offer, "price") * num(offer, "eligibleQuantity", "minValue")
-		if goods == 0 {
-			goods = num(offer, "lowPrice") * num(offer, "eligibleQuantity", "minValue")
-		}
 		want := 4.99
 		if goods >= 49 {
 			want = 0

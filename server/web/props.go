@@ -52,6 +52,7 @@ type PageData struct {
 	Profile   *UserProfile                 `json:"profile,omitempty"`
 	Param     string                       `json:"param,omitempty"`
 	Search    *SearchResults               `json:"search,omitempty"`
+	Shipping  *ShippingRule                `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
 }
 
 // UserProfile is a user's public page data.

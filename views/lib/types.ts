@@ -58,6 +58,7 @@ export interface PageData {
   profile?: { userUid: string; userName: string; title: string; brief: string; avatarUrl: string; backgroundUrl: string };
   param?: string; // a route parameter the page shows (block code, QR ticket)
   search?: SearchResults;
+  shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
 }
 
 // SearchResults is the server-rendered results page (/{lang}/search?q=…):

@@ -7,7 +7,10 @@ const DAY = 86400e3;
 // 10-day return window by mail paid by the customer, rating out of 5. Its
 // prices are the card's (the server's one price rule): one Offer when every
 // sku and quantity costs the same, else an AggregateOffer from the lowest to
-// the highest unit price.
+// the highest unit price. Wholesale prices hold from the minimum order
+// quantity, which eligibleQuantity states; shippingDetails is the order
+// rule (a flat rate per seller, free from a goods total) applied to the
+// minimum order at the lowest price.
 export function productLd(g: Goods, d: SoukData): object[] {
   const url = d.baseUrl + goodsPath(d.lang, g.treId, g.uri);
   const price = g.priceData.prices[0];
@@ -29,6 +32,8 @@ export function productLd(g: Goods, d: SoukData): object[] {
       priceCurrency: price?.currency.c,
       priceValidUntil: validUntil,
       availability: g.saleable === 1 && g.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      eligibleQuantity: { "@type": "QuantitativeValue", minValue: Math.max(g.priceData.minQty, 1), unitCode: "C62" },
+      ...(d.data.shipping && price ? { shippingDetails: shippingLd(d.data.shipping, minOrder(g), d.region) } : {}),
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: g.owner.name },
       hasMerchantReturnPolicy: {
@@ -54,4 +59,22 @@ export function productLd(g: Goods, d: SoukData): object[] {
     ],
   };
   return [product, crumbs];
+}
+
+// shippingLd is what shipping an order of goodsTotal costs under rule.
+function shippingLd(rule: NonNullable<SoukData["data"]["shipping"]>, goodsTotal: number, region: string): object {
+  const free = goodsTotal >= rule.freeFrom.amount;
+  return {
+    "@type": "OfferShippingDetails",
+    shippingRate: { "@type": "MonetaryAmount", value: free ? 0 : rule.rate.amount, currency: rule.rate.currency.c },
+    shippingDestination: { "@type": "DefinedRegion", addressCountry: region },
+  };
+}
+
+// minOrder is what the cheapest minimum order costs: the "from" price at the
+// minimum order quantity (the first quantity break) times that quantity.
+function minOrder(g: Goods): number {
+  const qty = Math.max(g.priceData.minQty, 1);
+  const unit = g.priceData.ranges[0]?.prices[0]?.amount ?? g.priceData.prices[0]?.amount ?? 0;
+  return Math.round(unit * qty * 100) / 100;
 }
