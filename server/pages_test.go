@@ -38,7 +38,7 @@ func TestPages(t *testing.T) {
 			{"address edit shell", "/en/addressedit/new", nil, 200, "", nil},
 			{"treId 0", "/en/tredetail/0", nil, 404, "", nil},
 			{"unknown goods", "/en/tredetail/nosuchgoods", nil, 404, "", nil},
-			{"unprefixed in visitor language", dressAt, []string{"Accept-Language", "de-DE,de;q=0.9"}, 200, "", []string{`<html lang="de"`, `rel="canonical" href="http://souk.test/de/tredetail/` + dress}},
+			{"unprefixed in visitor language", dressAt, []string{"Accept-Language", "de-DE,de;q=0.9"}, 200, "", []string{`<html lang="de"`, `rel="canonical" href="http://souk.test/tredetail/` + dress}}, // the x-default is its own canonical
 			{"language cookie wins", "/", []string{"Accept-Language", "de", "Cookie", "lang=ja"}, 200, "", []string{`<html lang="ja"`}},
 			{"old numeric id redirects", "/en/tredetail/10000", nil, 301, "", nil},
 			{"dress page", "/en" + dressAt, nil, 200, "", []string{`data-testid="delivery"`, `data-testid="size-chart"`, `data-testid="label-9"`, `"@type":"Product"`, `"priceValidUntil"`, `"merchantReturnDays":10`, `ReturnFeesCustomerResponsibility`, `ReturnByMail`, `"BreadcrumbList"`, `/ai-creation/` + dress}},

@@ -128,3 +128,29 @@ func num(v map[string]any, keys ...string) float64 {
 	f, _ := cur.(float64)
 	return f
 }
+
+// The unprefixed URL is the hreflang x-default (the page in the visitor's
+// language) and canonical to itself: a canonical pointing at a prefixed URL
+// would make the x-default a duplicate search engines drop, leaving the
+// x-default link pointing at a non-canonical page. Prefixed URLs stay
+// canonical to themselves.
+func TestXDefaultIsItsOwnCanonical(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	goods := strings.TrimPrefix(s.canonicalGoods(t, "/en", s.anyGoods(t, func(map[string]any) bool { return true })), "/en")
+	canon := regexp.MustCompile(`<link rel="canonical" href="([^"]*)"`)
+	xdef := regexp.MustCompile(`<link rel="alternate" hreflang="x-default" href="([^"]*)"`)
+	for _, p := range []string{"/", goods, "/fr/", "/fr" + goods, "/", goods} {
+		res, body := s.get(t, p, "Accept-Encoding", "identity", "Accept-Language", "fr")
+		c, x := canon.FindStringSubmatch(body), xdef.FindStringSubmatch(body)
+		if res.StatusCode != 200 || c == nil || x == nil {
+			t.Fatalf("%s: %d, canonical %v, x-default %v", p, res.StatusCode, c, x)
+		}
+		unprefixed := strings.TrimPrefix(p, "/fr")
+		if x[1] != "http://souk.test"+unprefixed {
+			t.Errorf("%s: x-default %s", p, x[1])
+		}
+		if c[1] != "http://souk.test"+p {
+			t.Errorf("%s: canonical %s, want the URL itself", p, c[1])
+		}
+	}
+}

@@ -18,9 +18,16 @@ import (
 // is not data (which the entry's dependency versions cover) must be here.
 type Key struct {
 	Path, Lang, Region, Currency string
+	XDefault                     bool // the unprefixed URL: canonical to itself, not to the prefixed one
 }
 
-func (k Key) String() string { return k.Path + "|" + k.Lang + "|" + k.Region + "|" + k.Currency }
+func (k Key) String() string {
+	s := k.Path + "|" + k.Lang + "|" + k.Region + "|" + k.Currency
+	if k.XDefault {
+		s += "|x-default"
+	}
+	return s
+}
 
 // Page is a rendered document.
 type Page struct {

@@ -60,7 +60,7 @@ func keyOfCanonical(canonical string) string {
 
 // notFoundPage is the one not-found page of a language, region and currency.
 func (s *Site) notFoundPage(ctx context.Context, r Request) (*ssr.Page, ssr.Outcome, error) {
-	key := ssr.Key{Path: "/404", Lang: r.Lang, Region: r.Region, Currency: r.Currency}
+	key := ssr.Key{Path: "/404", Lang: r.Lang, Region: r.Region, Currency: r.Currency, XDefault: r.XDefault}
 	return s.Cache.Get(ctx, key, func(ctx context.Context) (*ssr.Page, error) {
 		return s.renderLoaded(ctx, &Loaded{Page: "notfound", Status: 404}, "/404", r)
 	})
@@ -134,7 +134,7 @@ func (s *Site) serveParamPage(c echo.Context, route Route, segs []string, r Requ
 			tmpl[i] = placeholder
 		}
 	}
-	key := ssr.Key{Path: escapedPath(tmpl), Lang: r.Lang, Region: r.Region, Currency: r.Currency}
+	key := ssr.Key{Path: escapedPath(tmpl), Lang: r.Lang, Region: r.Region, Currency: r.Currency, XDefault: r.XDefault}
 	page, outcome, err := s.Cache.Get(ctx, key, func(ctx context.Context) (*ssr.Page, error) {
 		tl := *l
 		tl.Data.Param = placeholder

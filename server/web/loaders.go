@@ -17,6 +17,7 @@ type Request struct {
 	Params                 map[string]string
 	Query                  url.Values
 	Now                    time.Time
+	XDefault               bool // the URL had no language prefix (see Props.XDefault)
 }
 
 type loader func(ctx context.Context, s *Site, r Request) (*Loaded, error)

@@ -28,7 +28,10 @@ type Props struct {
 	Now        int64                  `json:"now"`
 	EK         string                 `json:"ek"`
 	TestPay    bool                   `json:"testPay,omitempty"` // the embedded test payment provider is active
-	Data       PageData               `json:"data"`
+	// XDefault: the page is served at its unprefixed URL, the hreflang
+	// x-default, which is canonical to itself (README "Decisions").
+	XDefault bool     `json:"xDefault,omitempty"`
+	Data     PageData `json:"data"`
 }
 
 // LangItem is a language as the picker lists it.

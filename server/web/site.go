@@ -59,7 +59,7 @@ func (s *Site) Handle(c echo.Context) error {
 		return c.Redirect(code, res.Redirect)
 	}
 	region, currency := s.regionCurrency(req, res.Lang)
-	r := Request{Lang: res.Lang, Region: region, Currency: currency, Query: req.URL.Query(), Now: s.Now()}
+	r := Request{Lang: res.Lang, Region: region, Currency: currency, Query: req.URL.Query(), Now: s.Now(), XDefault: !res.Prefixed}
 	route, params, ok := Match(res.Segs)
 	if !ok || route.Name == "404" {
 		return s.serveNotFound(c, r, res.Prefixed)
@@ -72,7 +72,7 @@ func (s *Site) Handle(c echo.Context) error {
 		return s.serveParamPage(c, route, res.Segs, r, res.Prefixed)
 	}
 	q := pageQuery(route.Name, req.URL.Query())
-	key := ssr.Key{Path: escapedPath(withoutSlug(route, res.Segs)) + q, Lang: res.Lang, Region: region, Currency: currency}
+	key := ssr.Key{Path: escapedPath(withoutSlug(route, res.Segs)) + q, Lang: res.Lang, Region: region, Currency: currency, XDefault: r.XDefault}
 	page, outcome, err := s.Cache.Get(req.Context(), key, func(ctx context.Context) (*ssr.Page, error) {
 		return s.render(ctx, route.Name, key.Path, r)
 	})
@@ -213,7 +213,7 @@ func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*P
 		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry().For(l.Page),
 		T: s.Strings.Strings(r.Lang), Langs: langItems(s.Langs), Regions: regions,
 		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(r.Lang),
-		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, Data: l.Data,
+		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, XDefault: r.XDefault, Data: l.Data,
 	}, nil
 }
 

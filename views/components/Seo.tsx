@@ -17,8 +17,11 @@ interface SeoProps {
 // server (server/web/alternates.go): 133 links rendered by React in goja
 // cost more than the rest of a product page.
 export function Seo({ title, description, image, type = "website", noindex, jsonLd }: SeoProps) {
-  const { baseUrl, path, lang, query } = useData();
-  const canonical = baseUrl + withLang(lang, path) + query;
+  const { baseUrl, path, lang, query, xDefault } = useData();
+  // The unprefixed URL is the hreflang x-default and canonical to itself:
+  // pointing it at a prefixed URL would make it a duplicate that search
+  // engines drop, and the x-default link would lead to a non-canonical page.
+  const canonical = baseUrl + (xDefault ? path : withLang(lang, path)) + query;
   const img = image ? (image.startsWith("http") ? image : baseUrl + image) : undefined;
   return (
     <>

@@ -89,6 +89,7 @@ export interface SoukData {
   numfmt: NumberFormat;
   now: number;
   ek: string; // the API envelope key (public by nature, see api/client.ts)
+  xDefault?: boolean; // served at the unprefixed URL (the hreflang x-default), canonical to itself
   testPay?: boolean; // the embedded test payment provider is active: no real money moves
   data: PageData;
 }
