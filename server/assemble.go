@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"souk/app/ratelimit"
 	"sync/atomic"
 	"time"
 
@@ -36,6 +37,10 @@ import (
 	"souk/server/web"
 	"souk/static"
 )
+
+// SearchPagesPerMinute bounds the server-rendered search page (no script)
+// per client address: each one runs a search and a render.
+const SearchPagesPerMinute = 30
 
 // App is the assembled store.
 type App struct {
@@ -165,6 +170,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	accounts := account.New(db, mailer(sender), strs.T, codePepper, nil)
 	site.Accounts, site.EnvelopeKey, site.TestPay = accounts, sealer.KeyBase64(), cfg.PayProvider == "test"
+	site.SearchLimit = ratelimit.New(SearchPagesPerMinute, time.Minute, time.Now)
 	accounts.OnProfileChange = func(uid string) { versions.Bump("user:" + uid) }
 	handlers := api.New(cat, langs, strs, sealer, log)
 	bg, stopBG := context.WithCancel(context.Background())

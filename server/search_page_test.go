@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"souk/app/store/storetest"
+	"souk/server"
 )
 
 // TestSearchPageWithoutScript: the home search box submits (GET) to a
@@ -47,3 +50,27 @@ func TestSearchPageWithoutScript(t *testing.T) {
 		}
 	})
 }
+
+// Each server-rendered search costs a search and a render, so one client
+// address gets SearchPagesPerMinute of them; the next is refused with 429,
+// a Retry-After and a translated message, and renders nothing.
+func TestSearchPageIsRateLimited(t *testing.T) {
+	s := startStore(t, storetest.Backend{Name: "sqlite", Dir: t.TempDir()})
+	for i := range server.SearchPagesPerMinute {
+		if res, _ := s.get(t, "/en/search?q=lamp+"+strconv.Itoa(i)); res.StatusCode != http.StatusOK {
+			t.Fatalf("search %d answered %d", i, res.StatusCode)
+		}
+	}
+	renders := s.app.Site.Renders()
+	res, body := s.get(t, "/de/search?q=lamp")
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("past the limit: %d, Retry-After %q", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if body != s.app.Site.Strings.T("de", "SearchTooOften") || body == "SearchTooOften" {
+		t.Fatalf("the refusal is not the German message: %q", body)
+	}
+	if s.app.Site.Renders() != renders {
+		t.Fatal("a refused search still rendered a page")
+	}
+}
+

@@ -84,7 +84,7 @@ func (s *Service) LoginByPassword(ctx context.Context, name, password string, ov
 	if err := CheckPassword(password); err != nil {
 		return nil, err
 	}
-	if ok, _ := s.ipLogins.allow(c.IP); !ok {
+	if ok, _ := s.ipLogins.Allow(c.IP); !ok {
 		return nil, apperr.New(apperr.RateLimited, "LoginTooManyFromNetwork")
 	}
 	u, err := s.activeUser(ctx, email)

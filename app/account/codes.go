@@ -49,7 +49,7 @@ func (s *Service) RequestCode(ctx context.Context, purpose, rawEmail string, use
 		}
 		return int(wait.Seconds()) + 1, apperr.New(apperr.RateLimited, "CodeWait", "n", strconv.Itoa(int(wait.Seconds())+1))
 	}
-	if ok, _ := s.ipCodes.allow(c.IP); !ok {
+	if ok, _ := s.ipCodes.Allow(c.IP); !ok {
 		return 0, apperr.New(apperr.RateLimited, "CodeTooManyFromNetwork")
 	}
 	code := newCode()

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
+	"souk/app/ratelimit"
 	"sync"
 	"testing"
 
@@ -136,7 +137,7 @@ func TestPasswordLockIsPerAddress(t *testing.T) {
 		f := newFixture(t, db)
 		// The ceiling is AccountFailures; a smaller one keeps the argon2 runs few.
 		const ceiling = 8
-		f.accountFails = newLimiter(ceiling, LoginWindow, f.Service.now)
+		f.accountFails = ratelimit.New(ceiling, LoginWindow, f.Service.now)
 		f.register(t, "own@example.com", "secret123")
 		right, wrong := pw("own@example.com", "secret123"), pw("own@example.com", "wrong123")
 		login := func(ip, p string) error {

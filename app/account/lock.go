@@ -22,24 +22,24 @@ import (
 // (whose stored hash is encoded), counting the try against both locks.
 func (s *Service) checkPassword(ctx context.Context, email, password, encoded string, c Client) error {
 	here := email + "|" + addrKey(c.IP)
-	if ok, wait := s.loginFails.allow(here); !ok {
+	if ok, wait := s.loginFails.Allow(here); !ok {
 		return apperr.New(apperr.RateLimited, "PasswordLockedHere", "minutes", minutes(wait))
 	}
-	if ok, wait := s.accountFails.allow(email); !ok {
-		s.loginFails.release(here)
+	if ok, wait := s.accountFails.Allow(email); !ok {
+		s.loginFails.Release(here)
 		return apperr.New(apperr.RateLimited, "PasswordLockedAll", "minutes", minutes(wait))
 	}
 	ok, err := s.verifyPassword(ctx, password, encoded)
 	if err != nil { // not checked (the server was busy): not a failure
-		s.loginFails.release(here)
-		s.accountFails.release(email)
+		s.loginFails.Release(here)
+		s.accountFails.Release(email)
 		return err
 	}
 	if !ok {
 		return apperr.Invalid("password", "IncorrectEntry", "PasswordNotCorrect")
 	}
-	s.loginFails.reset(here)
-	s.accountFails.release(email)
+	s.loginFails.Reset(here)
+	s.accountFails.Release(email)
 	return nil
 }
 

@@ -5,6 +5,7 @@ package account
 
 import (
 	"context"
+	"souk/app/ratelimit"
 	"time"
 
 	"souk/ent"
@@ -49,10 +50,10 @@ type Service struct {
 	t            Translator
 	now          func() time.Time
 	pepper       []byte
-	loginFails   *limiter // per (account, client address)
-	accountFails *limiter // per account, the ceiling across addresses
-	ipLogins     *limiter // per client address
-	ipCodes      *limiter
+	loginFails   *ratelimit.Window // per (account, client address)
+	accountFails *ratelimit.Window // per account, the ceiling across addresses
+	ipLogins     *ratelimit.Window // per client address
+	ipCodes      *ratelimit.Window
 	argon        *argonGate
 	QR           *QRHub
 	// OnProfileChange is told when a user's public profile changes, so
@@ -73,10 +74,10 @@ func New(db *ent.Client, mail Mailer, t Translator, pepper []byte, now func() ti
 	}
 	return &Service{
 		db: db, mail: mail, t: t, now: now, pepper: pepper,
-		loginFails:   newLimiter(LoginFailures, LoginWindow, now),
-		accountFails: newLimiter(AccountFailures, LoginWindow, now),
-		ipLogins:     newLimiter(IPLoginsPerMin, time.Minute, now),
-		ipCodes:      newLimiter(IPCodesPerHour, time.Hour, now),
+		loginFails:   ratelimit.New(LoginFailures, LoginWindow, now),
+		accountFails: ratelimit.New(AccountFailures, LoginWindow, now),
+		ipLogins:     ratelimit.New(IPLoginsPerMin, time.Minute, now),
+		ipCodes:      ratelimit.New(IPCodesPerHour, time.Hour, now),
 		argon:        newArgonGate(ArgonSlots, ArgonWait),
 		QR:           NewQRHub(now),
 	}

@@ -3,8 +3,8 @@ package search
 import (
 	"context"
 	"fmt"
+	"souk/app/ratelimit"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -35,7 +35,7 @@ type Feedback struct {
 // RecordFeedback stores a shopper's feedback from client (an address).
 // Every call counts against the client's allowance, valid or not.
 func (s *Service) RecordFeedback(ctx context.Context, client string, f Feedback) error {
-	if !s.feedbackLimit().allow(client) {
+	if ok, _ := s.feedbackLimit().Allow(client); !ok {
 		return apperr.New(apperr.RateLimited, "FeedbackTooOften")
 	}
 	f.Comment = strings.TrimSpace(f.Comment)
@@ -57,51 +57,7 @@ func (s *Service) RecordFeedback(ctx context.Context, client string, f Feedback)
 	return nil
 }
 
-func (s *Service) feedbackLimit() *windowLimit {
-	s.feedbackOnce.Do(func() { s.feedbackLim = newWindowLimit(FeedbackPerWindow, FeedbackWindow, time.Now) })
+func (s *Service) feedbackLimit() *ratelimit.Window {
+	s.feedbackOnce.Do(func() { s.feedbackLim = ratelimit.New(FeedbackPerWindow, FeedbackWindow, time.Now) })
 	return s.feedbackLim
-}
-
-// windowLimit counts events per key in a sliding window, in memory (one
-// node enforces its own limits).
-type windowLimit struct {
-	mu     sync.Mutex
-	max    int
-	window time.Duration
-	now    func() time.Time
-	hits   map[string][]time.Time
-}
-
-func newWindowLimit(max int, window time.Duration, now func() time.Time) *windowLimit {
-	return &windowLimit{max: max, window: window, now: now, hits: map[string][]time.Time{}}
-}
-
-// allow records an event of key and reports whether it is within the limit.
-func (l *windowLimit) allow(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	recent := l.recent(key, now)
-	if len(recent) >= l.max {
-		l.hits[key] = recent
-		return false
-	}
-	l.hits[key] = append(recent, now)
-	if len(l.hits) > 100_000 { // a flood of distinct keys: drop the idle ones
-		for k := range l.hits {
-			if len(l.recent(k, now)) == 0 {
-				delete(l.hits, k)
-			}
-		}
-	}
-	return true
-}
-
-func (l *windowLimit) recent(key string, now time.Time) []time.Time {
-	old := l.hits[key]
-	i := 0
-	for i < len(old) && now.Sub(old[i]) >= l.window {
-		i++
-	}
-	return old[i:]
 }

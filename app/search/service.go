@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"souk/app/ratelimit"
 	"strconv"
 	"sync"
 	"time"
@@ -28,7 +29,7 @@ type Service struct {
 	ai     *aiAssist  // nil unless AI_BASE_URL is set
 
 	feedbackOnce sync.Once
-	feedbackLim  *windowLimit // per client address
+	feedbackLim  *ratelimit.Window // per client address
 }
 
 // New makes the service; call Sync before serving and Run to keep current.

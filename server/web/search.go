@@ -45,6 +45,13 @@ const searchTimeout = 10 * time.Second
 // the page cache (it would let anyone fill it) and never indexed; it is
 // rendered per request, which the goja pool bounds like every render.
 func (s *Site) serveSearch(c echo.Context, r Request, prefixed bool) error {
+	if s.SearchLimit != nil { // each answer costs a search and a render: bound them per address
+		if ok, wait := s.SearchLimit.Allow(c.RealIP()); !ok {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+			c.Response().Header().Set("Cache-Control", "no-store")
+			return c.String(http.StatusTooManyRequests, s.Strings.T(r.Lang, "SearchTooOften"))
+		}
+	}
 	ctx := c.Request().Context()
 	res := s.searchResults(ctx, c.QueryParam("q"), r)
 	page, err := s.renderSearch(ctx, res, r)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"souk/app/ratelimit"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -34,6 +35,9 @@ type Site struct {
 	// EnvelopeKey is the base64 AES key of the encrypted API variant, which
 	// every browser gets (the envelope is against casual reading, not secrecy).
 	EnvelopeKey string
+	// SearchLimit bounds server-rendered search pages per client address
+	// (nil: unbounded, for tests that build a Site by hand).
+	SearchLimit *ratelimit.Window
 	// TestPay says the embedded test payment provider is active, so checkout
 	// and payment pages say that no real money moves.
 	TestPay bool
