@@ -12,7 +12,8 @@ import { startStore, launch, watch, findGoods } from "./harness.mjs";
 
 const WIDTHS = [320, 360, 390, 412];
 const LANGS = ["en", "de", "fr", "ru", "ar", "zh"];
-const email = "widths@example.com";
+// A long address shows whole on the account pages (masked only before the @).
+const email = "widths@customermail.exampleuniversityofappliedsciences.org";
 
 let store, browser, token, publicPaths, accountPaths, signedIn;
 
