@@ -532,6 +532,8 @@ func init() {
 	searchfeedbackDescPageID := searchfeedbackFields[0].Descriptor()
 	// searchfeedback.DefaultPageID holds the default value on creation for the page_id field.
 	searchfeedback.DefaultPageID = searchfeedbackDescPageID.Default.(string)
+	// searchfeedback.PageIDValidator is a validator for the "page_id" field. It is called by the builders before save.
+	searchfeedback.PageIDValidator = searchfeedbackDescPageID.Validators[0].(func(string) error)
 	// searchfeedbackDescQuery is the schema descriptor for query field.
 	searchfeedbackDescQuery := searchfeedbackFields[1].Descriptor()
 	// searchfeedback.QueryValidator is a validator for the "query" field. It is called by the builders before save.

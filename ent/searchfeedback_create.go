@@ -154,6 +154,11 @@ func (_c *SearchFeedbackCreate) check() error {
 	if _, ok := _c.mutation.PageID(); !ok {
 		return &ValidationError{Name: "page_id", err: errors.New(`ent: missing required field "SearchFeedback.page_id"`)}
 	}
+	if v, ok := _c.mutation.PageID(); ok {
+		if err := searchfeedback.PageIDValidator(v); err != nil {
+			return &ValidationError{Name: "page_id", err: fmt.Errorf(`ent: validator failed for field "SearchFeedback.page_id": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.Query(); !ok {
 		return &ValidationError{Name: "query", err: errors.New(`ent: missing required field "SearchFeedback.query"`)}
 	}

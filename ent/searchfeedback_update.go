@@ -167,6 +167,11 @@ func (_u *SearchFeedbackUpdate) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *SearchFeedbackUpdate) check() error {
+	if v, ok := _u.mutation.PageID(); ok {
+		if err := searchfeedback.PageIDValidator(v); err != nil {
+			return &ValidationError{Name: "page_id", err: fmt.Errorf(`ent: validator failed for field "SearchFeedback.page_id": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Query(); ok {
 		if err := searchfeedback.QueryValidator(v); err != nil {
 			return &ValidationError{Name: "query", err: fmt.Errorf(`ent: validator failed for field "SearchFeedback.query": %w`, err)}
@@ -388,6 +393,11 @@ func (_u *SearchFeedbackUpdateOne) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *SearchFeedbackUpdateOne) check() error {
+	if v, ok := _u.mutation.PageID(); ok {
+		if err := searchfeedback.PageIDValidator(v); err != nil {
+			return &ValidationError{Name: "page_id", err: fmt.Errorf(`ent: validator failed for field "SearchFeedback.page_id": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Query(); ok {
 		if err := searchfeedback.QueryValidator(v); err != nil {
 			return &ValidationError{Name: "query", err: fmt.Errorf(`ent: validator failed for field "SearchFeedback.query": %w`, err)}

@@ -711,10 +711,10 @@ var (
 	// SearchFeedbacksColumns holds the columns for the "search_feedbacks" table.
 	SearchFeedbacksColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
-		{Name: "page_id", Type: field.TypeString, Default: ""},
+		{Name: "page_id", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "query", Type: field.TypeString, Size: 500},
 		{Name: "useful", Type: field.TypeBool},
-		{Name: "comment", Type: field.TypeString, Size: 4000, Default: ""},
+		{Name: "comment", Type: field.TypeString, Size: 1000, Default: ""},
 		{Name: "shown", Type: field.TypeInt, Default: 0},
 		{Name: "lang", Type: field.TypeString, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},

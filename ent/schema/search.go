@@ -12,10 +12,10 @@ type SearchFeedback struct{ ent.Schema }
 
 func (SearchFeedback) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("page_id").Default(""),
-		field.String("query").MaxLen(500),
+		field.String("page_id").Default("").MaxRuneLen(64),
+		field.String("query").MaxRuneLen(500),
 		field.Bool("useful"),
-		field.String("comment").Default("").MaxLen(4000),
+		field.String("comment").Default("").MaxRuneLen(1000),
 		field.Int("shown").Default(0).Comment("how many results the shopper saw"),
 		field.String("lang").Default(""),
 		field.Time("created_at"),

@@ -54,6 +54,8 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultPageID holds the default value on creation for the "page_id" field.
 	DefaultPageID string
+	// PageIDValidator is a validator for the "page_id" field. It is called by the builders before save.
+	PageIDValidator func(string) error
 	// QueryValidator is a validator for the "query" field. It is called by the builders before save.
 	QueryValidator func(string) error
 	// DefaultComment holds the default value on creation for the "comment" field.
