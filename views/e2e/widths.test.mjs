@@ -15,7 +15,7 @@ const LANGS = ["en", "de", "fr", "ru", "ar", "zh"];
 // A long address shows whole on the account pages (masked only before the @).
 const email = "widths@customermail.exampleuniversityofappliedsciences.org";
 
-let store, browser, token, publicPaths, accountPaths, signedIn;
+let store, browser, token, publicPaths, accountPaths, signedIn, orderNumber;
 
 async function authed(path, body = {}) {
   const r = await fetch(store.base + "/api/v1/souk/" + path, { method: "POST", headers: { "Content-Type": "application/json", TOKEN: token }, body: JSON.stringify(body) });
@@ -41,7 +41,6 @@ before(async () => {
   const dress = await findGoods(store, (x) => x.spe === 1 && x.saleable === 1 && x.stock > 5);
   publicPaths = ["", "tredetail/" + plain.treId, "tredetail/" + dress.treId, "biger/seller/" + plain.ownerUid,
     "search?q=dress", "login", "register", "no-such-page"];
-  accountPaths = ["cart", "makeorder", "myorders", "addressmanagement", "addressedit/new", "editProfile", "mysafes"];
 
   const t0 = Date.now() - 1000;
   await store.api("get/registerByEmail/verifycode", { email });
@@ -53,8 +52,18 @@ before(async () => {
   // The longest name allowed (40 characters), as one word.
   const named = await authed("my/editUsername", { username: "Maximilianeoberhausenwittgensteinerin123" });
   assert.equal(named.code, 200, named.easg);
-  await addToCart(plain);
-  await addToCart(dress, dressOptions(dress));
+  // An order (left unpaid) for my orders and its page, then a fresh cart.
+  for (let round = 0; round < 2; round++) {
+    await addToCart(plain);
+    await addToCart(dress, dressOptions(dress));
+    if (round) break;
+    const lines = ((await authed("shoppingCartList")).content ?? []).flatMap((g) => g.lines).map((l) => ({ id: l.id, unitPrice: l.unitPrice.amount }));
+    assert.equal((await authed("order/createCheck", { lines })).content?.ok, true, "checkout check");
+    const pre = (await authed("order/preOrderData", { addressId: addr.content.id })).content;
+    const made = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: addr.content.id, total: pre.total.amount });
+    assert.equal(made.code, 200, made.easg);
+    orderNumber = made.content.orderNumbers[0];
+  }
 
   // Sign in once through the login page; every signed-in context reuses it.
   const ctx = await browser.newContext();
@@ -66,6 +75,7 @@ before(async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(store.base + "/en/mysafes"), page.click("[data-testid=login-submit]")]);
   signedIn = await ctx.storageState();
+  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes"];
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });
