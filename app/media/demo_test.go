@@ -270,3 +270,22 @@ func FuzzParseLook(f *testing.F) {
 		}
 	})
 }
+
+// A named print shows on the fabric, and only there: the same spec without
+// it draws a different picture; a shape with no fabric part ignores it.
+func TestPrintsShow(t *testing.T) {
+	for _, p := range Prints()[1:] {
+		plain := SpecFromSeed("print", ShapeDress, green)
+		printed := plain
+		printed.Print = p
+		if bytes.Equal(RenderDemo(plain, 160, 160).Pix, RenderDemo(printed, 160, 160).Pix) {
+			t.Errorf("%s: the dress looks plain", p)
+		}
+		flask := SpecFromSeed("print", ShapeFlask, green)
+		printedFlask := flask
+		printedFlask.Print = p
+		if !bytes.Equal(RenderDemo(flask, 96, 96).Pix, RenderDemo(printedFlask, 96, 96).Pix) {
+			t.Errorf("%s: printed on a steel flask", p)
+		}
+	}
+}
