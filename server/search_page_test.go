@@ -73,4 +73,3 @@ func TestSearchPageIsRateLimited(t *testing.T) {
 		t.Fatal("a refused search still rendered a page")
 	}
 }
-

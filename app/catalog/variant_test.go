@@ -29,7 +29,9 @@ func TestVariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		clothes := firstGoods(t, db, func(g *ent.Goods) bool { return len(g.Edges.Attrs) > 0 && len(g.Edges.Skus) > 1 && g.Edges.Skus[1].ImgUID != "" })
+		clothes := firstGoods(t, db, func(g *ent.Goods) bool {
+			return len(g.Edges.Attrs) > 0 && len(g.Edges.Skus) > 1 && g.Edges.Skus[1].ImgUID != ""
+		})
 		sku := clothes.Edges.Skus[1]
 		dress := firstGoods(t, db, func(g *ent.Goods) bool { return len(g.Edges.Labels) == 2 })
 		custom := schema.ScenarioChoice{LabelID: catalog.LabelSize, OptionID: catalog.CustomSizeOption, SizeData: map[string]int{"type": 1, "a": 90}}
