@@ -7,13 +7,14 @@ let store, browser;
 before(async () => { store = await startStore(); browser = await launch(); });
 after(async () => { await browser?.close(); await store?.stop(); });
 
-test("add to cart from the product page, see the badge, change the quantity, remove", async () => {
-  const email = "cart@example.com";
+// signedInPage registers email through the API and returns a page signed
+// in through the login form, with its console problems watched.
+async function signedInPage(email, viewport) {
   const t0 = Date.now() - 1000;
   await store.api("get/registerByEmail/verifycode", { email });
   const pw = crypto.createHash("sha256").update("souk|" + email + "|secret123").digest("hex");
   await store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
-  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const page = await browser.newPage({ viewport });
   const problems = watch(page);
   await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
@@ -22,6 +23,11 @@ test("add to cart from the product page, see the badge, change the quantity, rem
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
   await page.waitForSelector("[data-testid=me]");
+  return { page, problems };
+}
+
+test("add to cart from the product page, see the badge, change the quantity, remove", async () => {
+  const { page, problems } = await signedInPage("cart@example.com", { width: 412, height: 915 });
   // Goods that need no choice: add from its product page.
   const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 5 && x.priceData.minQty === 1);
   await page.goto(`${store.base}/en/tredetail/${g.treId}`);
@@ -42,20 +48,7 @@ test("add to cart from the product page, see the badge, change the quantity, rem
 });
 
 test("a double click on a card's add-to-cart adds once", async () => {
-  const email = "card-double@example.com";
-  const t0 = Date.now() - 1000;
-  await store.api("get/registerByEmail/verifycode", { email });
-  const pw = crypto.createHash("sha256").update("souk|" + email + "|secret123").digest("hex");
-  await store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems = watch(page);
-  await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
-  await page.fill("input[name=email]", email);
-  await page.click("[data-testid=login-step1] button[type=submit]");
-  await page.fill("input[name=password]", "secret123");
-  await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
-  await page.waitForSelector("[data-testid=me]");
+  const { page, problems } = await signedInPage("card-double@example.com", { width: 1280, height: 900 });
   // A card that needs no choice and has no minimum quantity (so one add puts
   // exactly one piece), on its seller's page.
   const pick = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 5 && x.priceData.minQty === 1);
