@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	entgo.io/ent v0.14.5
+	github.com/andybalholm/brotli v1.2.0
 	github.com/blevesearch/bleve/v2 v2.5.3
 	github.com/dop251/goja v0.0.0-20250630131328-58d95d85e994
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
@@ -24,7 +25,6 @@ require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect
 	github.com/RoaringBitmap/roaring/v2 v2.4.5 // indirect
 	github.com/agext/levenshtein v1.2.3 // indirect
-	github.com/andybalholm/brotli v1.2.0 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/bits-and-blooms/bitset v1.22.0 // indirect
 	github.com/blevesearch/bleve_index_api v1.2.8 // indirect
