@@ -13,7 +13,7 @@ var categoryNames = map[string][9]string{
 	"sports-outdoors":         {"Sports & outdoors", "运动户外", "الرياضة والهواء الطلق", "スポーツ＆アウトドア", "Deportes y aire libre", "Sports et plein air", "Sport & Outdoor", "Спорт и отдых", "Esportes e ar livre"},
 	"toys-kids":               {"Toys & kids", "玩具童装", "ألعاب وأطفال", "おもちゃ・キッズ", "Juguetes y niños", "Jouets et enfants", "Spielzeug & Kinder", "Игрушки и дети", "Brinquedos e crianças"},
 	"office-stationery":       {"Office & stationery", "办公文具", "مكتب وقرطاسية", "オフィス・文具", "Oficina y papelería", "Bureau et papeterie", "Büro & Schreibwaren", "Офис и канцелярия", "Escritório e papelaria"},
-	"jewelry-watches":         {"Jewellery & watches", "珠宝手表", "مجوهرات وساعات", "ジュエリー・時計", "Joyería y relojes", "Bijoux et montres", "Schmuck & Uhren", "Украшения и часы", "Joias e relógios"},
+	"jewelry-watches":         {"Jewelry & watches", "珠宝手表", "مجوهرات وساعات", "ジュエリー・時計", "Joyería y relojes", "Bijoux et montres", "Schmuck & Uhren", "Украшения и часы", "Joias e relógios"},
 	"dresses":                 {"Dresses", "礼服裙装", "فساتين", "ドレス", "Vestidos", "Robes", "Kleider", "Платья", "Vestidos"},
 }
 

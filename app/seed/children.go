@@ -36,16 +36,12 @@ func (b *builder) children(ctx context.Context, g *ent.Goods, pl *plan, rich boo
 	return nil
 }
 
+// goodsTexts writes the name without a colour: the goods come in several
+// (its skus or swatches), and a title saying "Navy" above a Champagne choice
+// misleads. The main colour, the one the first picture shows, goes into the
+// keywords so "navy cardigan" still finds it by text.
 func (b *builder) goodsTexts(id int, pl *plan, rich bool) {
-	name := map[string]string{}
-	for _, l := range seedLangs {
-		sep := " · "
-		if l == "zh" || l == "ja" {
-			sep = "・"
-		}
-		name[l] = pl.p.Name[l] + sep + pl.color.Name[l]
-	}
-	b.texts.addMap(catalog.KindGoods, id, "name", name)
+	b.texts.addMap(catalog.KindGoods, id, "name", pl.p.Name)
 	if !rich {
 		b.texts.add(catalog.KindGoods, id, "brief", "en", pl.p.Brief["en"])
 		return
@@ -54,6 +50,9 @@ func (b *builder) goodsTexts(id int, pl *plan, rich bool) {
 	kw := map[string]string{}
 	for l, words := range pl.p.Keywords {
 		kw[l] = strings.Join(words, " ")
+	}
+	for l, c := range pl.color.Name {
+		kw[l] = strings.TrimSpace(kw[l] + " " + c)
 	}
 	b.texts.addMap(catalog.KindGoods, id, "keywords", kw)
 	b.texts.addMap(catalog.KindGoods, id, "intro", pl.p.Intro)

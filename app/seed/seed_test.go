@@ -56,6 +56,30 @@ func TestDemoCatalogue(t *testing.T) {
 				t.Errorf("briefs in %s: %d", l, n)
 			}
 		}
+		// A name never says a colour: the goods come in several, and the
+		// shopper's choice is shown beside the name, not against it. So a
+		// goods item's name is its template's, in every language.
+		cat, err := content.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]map[string]string{}
+		for _, p := range cat.Products {
+			want[p.Key] = p.Name
+		}
+		template := map[int]string{}
+		for _, g := range db.Goods.Query().AllX(ctx) {
+			template[g.ID] = g.Template
+		}
+		names, err := db.Text.Query().Where(text.OwnerKindEQ(catalog.KindGoods), text.FieldEQ("name")).All(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if w := want[template[n.OwnerID]][n.Lang]; n.Txt != w {
+				t.Errorf("goods %d name in %s is %q, want its template's %q", n.OwnerID, n.Lang, n.Txt, w)
+			}
+		}
 		// Seeding twice does nothing.
 		if err := EnsureDemo(ctx, db, 420, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 			t.Fatal(err)
