@@ -22,7 +22,14 @@ func staticHandler(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimPrefix(c.Param("*"), "/")
 		if b, ok := d.Site.Renderer.Asset(name); ok {
-			return serveAsset(c, d, name, b)
+			return serveAsset(c, name, b, func(enc string) ([]byte, bool) { return d.Site.Renderer.Encoded(name, enc) })
+		}
+		if strings.HasPrefix(name, "site/") {
+			b, enc, ok := d.Site.SharedScript(c.Request().Context(), name)
+			if !ok {
+				return echo.ErrNotFound
+			}
+			return serveAsset(c, name, b, enc.Get)
 		}
 		if d.Public == nil || strings.Contains(name, "..") {
 			return echo.ErrNotFound
@@ -42,9 +49,10 @@ func staticHandler(d Deps) echo.HandlerFunc {
 	}
 }
 
-// serveAsset sends a built client file, in the coding compressed at build
-// that the client accepts best (Vary is set by the Compress middleware).
-func serveAsset(c echo.Context, d Deps, name string, raw []byte) error {
+// serveAsset sends a client file named by its content, in the coding
+// compressed ahead of time that the client accepts best (Vary is set by the
+// Compress middleware).
+func serveAsset(c echo.Context, name string, raw []byte, encoded func(enc string) ([]byte, bool)) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	ct := mime.TypeByExtension(path.Ext(name))
@@ -52,7 +60,7 @@ func serveAsset(c echo.Context, d Deps, name string, raw []byte) error {
 		ct = "application/octet-stream"
 	}
 	if enc := httpenc.Negotiate(c.Request().Header.Get("Accept-Encoding")); enc != httpenc.Identity {
-		if b, ok := d.Site.Renderer.Encoded(name, string(enc)); ok {
+		if b, ok := encoded(string(enc)); ok {
 			h.Set("Content-Encoding", string(enc))
 			return c.Blob(http.StatusOK, ct, b)
 		}

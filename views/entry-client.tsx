@@ -1,17 +1,36 @@
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { pageLoaders } from "./pages/lazy";
-import type { SoukData } from "./lib/types";
+import type { PageProps, SharedData, SoukData } from "./lib/types";
 
-// start loads the page's own chunk (the document preloads it), then
-// hydrates the server-rendered document with the data the server embedded
-// in #__SOUK__.
+declare global {
+  interface Window { __SOUK_SITE__?: SharedData }
+}
+
+// sharedData waits for the language's shared script. The document loads it
+// with `defer`, which runs before DOMContentLoaded; if it failed (a flaky
+// network), it is asked for once more.
+function sharedData(url: string): Promise<SharedData> {
+  if (window.__SOUK_SITE__) return Promise.resolve(window.__SOUK_SITE__);
+  return new Promise((ok, fail) => {
+    const s = document.createElement("script");
+    s.src = url;
+    s.onload = () => (window.__SOUK_SITE__ ? ok(window.__SOUK_SITE__) : fail(new Error("no shared data in " + url)));
+    s.onerror = () => fail(new Error("cannot load " + url));
+    document.head.appendChild(s);
+  });
+}
+
+// start loads the page's own chunk (the document preloads it) and the
+// language's shared data, then hydrates the server-rendered document with
+// the data the server embedded in #__SOUK__.
 async function start() {
   const el = document.getElementById("__SOUK__");
   if (!el) return;
   const json = el.textContent ?? "";
-  const data = JSON.parse(json) as SoukData;
-  const Page = await (pageLoaders[data.page] ?? pageLoaders.notfound)();
+  const props = JSON.parse(json) as PageProps;
+  const [site, Page] = await Promise.all([sharedData(props.shared), (pageLoaders[props.page] ?? pageLoaders.notfound)()]);
+  const data: SoukData = { ...site, ...props };
   hydrateRoot(document, <App data={data} dataJSON={json} Page={Page} />, {
     onRecoverableError(err) {
       // A hydration mismatch is a bug: make it loud for the browser tests.

@@ -1,13 +1,30 @@
 import { renderToString } from "react-dom/server.browser";
 import { App } from "./App";
 import { pages } from "./pages/all";
-import type { SoukData } from "./lib/types";
+import type { PageProps, SharedData, SoukData } from "./lib/types";
 
-// SoukRender is called by Go (server/ssr) with the page's props as JSON,
-// already escaped for a <script> by the Go side. It returns the document
-// without its doctype.
-(globalThis as unknown as { SoukRender(json: string): string }).SoukRender = (json: string) => {
-  const data = JSON.parse(json) as SoukData;
+// Each language's shared data, parsed once per runtime (server/ssr keeps
+// the count bounded and calls SoukForgetShared past it).
+const shared = new Map<string, SharedData>();
+
+type Globals = {
+  SoukRender(json: string, key: string, sharedJSON: string | null): string;
+  SoukForgetShared(): void;
+};
+
+// SoukRender is called by Go (server/ssr) with the page's own props as JSON,
+// already escaped for a <script> by the Go side, and its language's shared
+// data (null when this runtime parsed that key before). It returns the
+// document without its doctype.
+(globalThis as unknown as Globals).SoukRender = (json, key, sharedJSON) => {
+  let site = shared.get(key);
+  if (!site) {
+    site = (sharedJSON ? JSON.parse(sharedJSON) : {}) as SharedData;
+    if (key) shared.set(key, site);
+  }
+  const data: SoukData = { ...site, ...(JSON.parse(json) as PageProps) };
   const Page = pages[data.page] ?? pages.notfound;
   return renderToString(<App data={data} dataJSON={json} Page={Page} />);
 };
+
+(globalThis as unknown as Globals).SoukForgetShared = () => shared.clear();

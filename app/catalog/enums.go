@@ -129,3 +129,7 @@ func tree(cats []*ent.Category, texts textSet, lang, parent string) []CategoryNo
 	}
 	return out
 }
+
+// EnumsVersion changes whenever regions, currencies or rates are reloaded,
+// so data derived from them (the pages' shared script) knows when to rebuild.
+func (s *Service) EnumsVersion() int64 { return s.versions.Get("enums") }

@@ -79,17 +79,15 @@ func Run(ctx context.Context, o Options) error {
 	if err != nil {
 		return err
 	}
-	pages := []struct{ name, path string }{{"home", "/en/"}, {"product", product}, {"product (ar)", strings.Replace(product, "/en/", "/ar/", 1)}}
+	pages := []page{{"home", "/en/"}, {"product", product}, {"product (ar)", strings.Replace(product, "/en/", "/ar/", 1)}}
 	if os.Getenv("BENCH_ONLY") == "bytes" { // just what the server sends (quick)
 		return sentFigures(base, pages, o.Out)
 	}
-	fmt.Fprintf(o.Out, "\nUncached render in goja (data load + React render), %d renders each:\n", o.Renders)
-	for _, p := range pages {
-		st, size, err := uncached(ctx, a, p.path, o.Renders)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(o.Out, "  %-13s p50 %6.2f ms  p99 %6.2f ms  mean %6.2f ms  (%d KB HTML)\n", p.name, ms(st.p50), ms(st.p99), ms(st.mean), size/1024)
+	if err := renderFigures(ctx, a, pages, o.Renders, o.Out); err != nil {
+		return err
+	}
+	if os.Getenv("BENCH_ONLY") == "render" { // just the render figures (quick)
+		return nil
 	}
 	fmt.Fprintf(o.Out, "\nCached pages, %d connections, %d requests each (gzip):\n", o.Conns, o.Requests)
 	for _, p := range pages[:2] {
@@ -142,25 +140,6 @@ func summarize(d []time.Duration) stats {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// uncached renders a page n times through the site's render path, skipping
-// the page cache (each render loads the data and runs React in goja).
-func uncached(ctx context.Context, a *server.App, path string, n int) (stats, int, error) {
-	var d []time.Duration
-	size := 0
-	for i := 0; i < n+3; i++ {
-		start := time.Now()
-		p, err := a.Site.RenderUncached(ctx, path)
-		if err != nil {
-			return stats{}, 0, err
-		}
-		if i >= 3 { // the first renders warm the JIT-less VM's caches
-			d = append(d, time.Since(start))
-		}
-		size = len(p.HTML)
-	}
-	return summarize(d), size, nil
-}
 
 // load fetches url from conns goroutines with keep-alive connections.
 func load(url string, conns, perConn int, maxDur time.Duration) (stats, float64, error) {

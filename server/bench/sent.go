@@ -35,7 +35,7 @@ func wire(url, accept string) (int, string, error) {
 // sentFigures prints what the server really sends for a first visit to
 // each page: the document, and the scripts and styles it names, as plain
 // bytes, brotli and gzip, measured over HTTP.
-func sentFigures(base string, pages []struct{ name, path string }, out io.Writer) error {
+func sentFigures(base string, pages []page, out io.Writer) error {
 	fmt.Fprintf(out, "\nBytes sent over HTTP for a first visit (plain / brotli / gzip):\n")
 	for _, p := range pages {
 		row := map[string][3]int{}

@@ -26,6 +26,7 @@ type jsRuntime struct {
 	vm     *goja.Runtime
 	render goja.Callable
 	drain  goja.Callable
+	shared map[string]bool // the shared data keys this runtime has parsed
 }
 
 // NewPool compiles server (the IIFE bundle) once and starts size runtimes.
@@ -61,7 +62,7 @@ func (p *Pool) newRuntime() (*jsRuntime, error) {
 	if !ok {
 		return nil, fmt.Errorf("ssr: polyfills missing (__soukDrainTimers)")
 	}
-	return &jsRuntime{vm: vm, render: render, drain: drain}, nil
+	return &jsRuntime{vm: vm, render: render, drain: drain, shared: map[string]bool{}}, nil
 }
 
 func levelOf(l string) slog.Level {
@@ -76,10 +77,18 @@ func levelOf(l string) slog.Level {
 	return slog.LevelInfo
 }
 
-// Render runs SoukRender(propsJSON) in a free runtime. A render that throws
+// Shared is the data every page of one language shares (messages, pickers'
+// lists), sent to the browser once as a cached script instead of inside
+// each page. Key names one version of it; each runtime parses a key once.
+type Shared struct {
+	Key  string
+	JSON []byte
+}
+
+// Render runs SoukRender(propsJSON, shared) in a free runtime. A render that throws
 // or times out returns an error and its runtime is replaced: after a throw
 // half-way through React's work its module state can no longer be trusted.
-func (p *Pool) Render(ctx context.Context, propsJSON string) (string, error) {
+func (p *Pool) Render(ctx context.Context, propsJSON string, shared Shared) (string, error) {
 	var rt *jsRuntime
 	select {
 	case rt = <-p.free:
@@ -87,7 +96,7 @@ func (p *Pool) Render(ctx context.Context, propsJSON string) (string, error) {
 		return "", fmt.Errorf("ssr: waiting for a runtime: %w", ctx.Err())
 	}
 	timer := time.AfterFunc(p.timeout, func() { rt.vm.Interrupt(ErrRenderTimeout) })
-	html, err := rt.call(propsJSON)
+	html, err := rt.call(propsJSON, shared)
 	stopped := timer.Stop()
 	if !stopped || err != nil {
 		go p.replace()
@@ -100,15 +109,37 @@ func (p *Pool) Render(ctx context.Context, propsJSON string) (string, error) {
 	return html, nil
 }
 
-func (rt *jsRuntime) call(propsJSON string) (string, error) {
-	v, err := rt.render(goja.Undefined(), rt.vm.ToValue(propsJSON))
+func (rt *jsRuntime) call(propsJSON string, shared Shared) (string, error) {
+	var sharedJSON goja.Value = goja.Null()
+	if !rt.shared[shared.Key] { // parsed once per runtime and key
+		rt.makeRoom()
+		sharedJSON = rt.vm.ToValue(string(shared.JSON))
+	}
+	v, err := rt.render(goja.Undefined(), rt.vm.ToValue(propsJSON), rt.vm.ToValue(shared.Key), sharedJSON)
 	if err != nil {
 		return "", fmt.Errorf("ssr: render: %w", err)
 	}
 	if _, err := rt.drain(goja.Undefined(), rt.vm.ToValue(1000)); err != nil {
 		return "", fmt.Errorf("ssr: drain timers: %w", err)
 	}
+	if shared.Key != "" {
+		rt.shared[shared.Key] = true
+	}
 	return v.String(), nil
+}
+
+// maxShared bounds the shared data a runtime keeps: one per language and
+// version. Past it both sides forget them all before parsing a new one.
+const maxShared = 160
+
+func (rt *jsRuntime) makeRoom() {
+	if len(rt.shared) < maxShared {
+		return
+	}
+	clear(rt.shared)
+	if forget, ok := goja.AssertFunction(rt.vm.Get("SoukForgetShared")); ok {
+		_, _ = forget(goja.Undefined())
+	}
 }
 
 func isInterrupt(err error) bool {

@@ -78,3 +78,12 @@ func gzipBytes(data []byte) []byte {
 	_ = w.Close()
 	return buf.Bytes()
 }
+
+// Compress encodes one text in brotli (at brQuality) and gzip, for assets
+// made at run time such as a language's shared script.
+func Compress(data []byte, brQuality int) Encoded {
+	return Encoded{Br: brotliBytes(data, brQuality), Gz: gzipBytes(data)}
+}
+
+// Get returns the bytes in coding enc ("br" or "gzip"), if made.
+func (e Encoded) Get(enc string) ([]byte, bool) { return e.get(enc) }

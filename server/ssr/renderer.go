@@ -51,12 +51,13 @@ func (r *Renderer) Swap(b *Bundle) error {
 	return nil
 }
 
-// Render runs the server bundle for props and returns the full document.
-func (r *Renderer) Render(ctx context.Context, propsJSON []byte) ([]byte, error) {
+// Render runs the server bundle for props (and the language's shared data)
+// and returns the full document.
+func (r *Renderer) Render(ctx context.Context, propsJSON []byte, shared Shared) ([]byte, error) {
 	r.mu.RLock()
 	pool := r.pool
 	r.mu.RUnlock()
-	html, err := pool.Render(ctx, string(propsJSON))
+	html, err := pool.Render(ctx, string(propsJSON), shared)
 	if err != nil {
 		return nil, err
 	}

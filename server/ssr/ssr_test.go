@@ -57,7 +57,7 @@ func TestRenderDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	html, err := pool.Render(context.Background(), minimalProps("ar", "rtl"))
+	html, err := pool.Render(context.Background(), minimalProps("ar", "rtl"), Shared{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,12 +107,12 @@ func TestRenderTimeoutReplacesRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Render(context.Background(), "spin"); err == nil {
+	if _, err := pool.Render(context.Background(), "spin", Shared{}); err == nil {
 		t.Fatal("an endless render must fail")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	html, err := pool.Render(ctx, "ok") // served by the replacement runtime
+	html, err := pool.Render(ctx, "ok", Shared{}) // served by the replacement runtime
 	if err != nil || html != "<html></html>" {
 		t.Fatalf("after a timeout the pool must serve again: %q, %v", html, err)
 	}
@@ -125,12 +125,12 @@ func TestRenderThrowReplacesRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Render(context.Background(), "throw"); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := pool.Render(context.Background(), "throw", Shared{}); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("a throwing render must fail with its error, got %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	html, err := pool.Render(ctx, "ok")
+	html, err := pool.Render(ctx, "ok", Shared{})
 	if err != nil || html != "<html></html>" {
 		t.Fatalf("the next render must run in a fresh runtime: %q, %v", html, err)
 	}

@@ -4,30 +4,26 @@ import (
 	"time"
 
 	"souk/app/catalog"
-	"souk/app/i18n"
 	"souk/server/ssr"
 )
 
 // Props is what React renders a page from (views/lib/types.ts SoukData).
 // It is public data only: SSR output is cached and shared between visitors.
 type Props struct {
-	Page       string                 `json:"page"`
-	Path       string                 `json:"path"`
-	Query      string                 `json:"query"`
-	Lang       string                 `json:"lang"`
-	Dir        string                 `json:"dir"`
-	Region     string                 `json:"region"`
-	Currency   string                 `json:"currency"`
-	BaseURL    string                 `json:"baseUrl"`
-	Assets     ssr.Entry              `json:"assets"`
-	T          map[string]string      `json:"t"`
-	Langs      []LangItem             `json:"langs"`
-	Regions    []catalog.RegionItem   `json:"regions"`
-	Currencies []catalog.CurrencyItem `json:"currencies"`
-	NumFmt     i18n.NumberFormat      `json:"numfmt"`
-	Now        int64                  `json:"now"`
-	EK         string                 `json:"ek"`
-	TestPay    bool                   `json:"testPay,omitempty"` // the embedded test payment provider is active
+	Page     string    `json:"page"`
+	Path     string    `json:"path"`
+	Query    string    `json:"query"`
+	Lang     string    `json:"lang"`
+	Dir      string    `json:"dir"`
+	Region   string    `json:"region"`
+	Currency string    `json:"currency"`
+	BaseURL  string    `json:"baseUrl"`
+	Assets   ssr.Entry `json:"assets"`
+	// Shared is the URL of the language's shared script (sharedData).
+	Shared  string `json:"shared"`
+	Now     int64  `json:"now"`
+	EK      string `json:"ek"`
+	TestPay bool   `json:"testPay,omitempty"` // the embedded test payment provider is active
 	// XDefault: the page is served at its unprefixed URL, the hreflang
 	// x-default, which is canonical to itself (README "Decisions").
 	XDefault bool     `json:"xDefault,omitempty"`

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -111,16 +109,7 @@ func (s *Site) searchResults(ctx context.Context, raw string, r Request) *Search
 // renderSearch renders the results page. Its canonical is /search without
 // the query: the page is noindex, and carries no hreflang alternates.
 func (s *Site) renderSearch(ctx context.Context, res *SearchResults, r Request) (*ssr.Page, error) {
-	props, err := s.props(ctx, &Loaded{Page: "search", Status: http.StatusOK, Data: PageData{Search: res}}, "/search", r)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(props)
-	if err != nil {
-		return nil, fmt.Errorf("web: encode search props: %w", err)
-	}
-	s.renders.Add(1)
-	html, err := s.Renderer.Render(ctx, body)
+	html, err := s.renderProps(ctx, &Loaded{Page: "search", Status: http.StatusOK, Data: PageData{Search: res}}, "/search", r)
 	if err != nil {
 		return nil, err
 	}

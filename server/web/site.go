@@ -45,6 +45,7 @@ type Site struct {
 	Search Searcher
 
 	renders atomic.Int64
+	scripts sharedScripts
 }
 
 // queryKeys are the query parameters a page depends on; all others are
@@ -180,45 +181,51 @@ func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*
 
 // renderLoaded renders a loaded page as path.
 func (s *Site) renderLoaded(ctx context.Context, l *Loaded, path string, r Request) (*ssr.Page, error) {
-	props, err := s.props(ctx, l, path, r)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(props) // escapes <, >, &, U+2028 and U+2029 for the <script>
-	if err != nil {
-		return nil, fmt.Errorf("web: encode props: %w", err)
-	}
-	s.renders.Add(1)
-	html, err := s.Renderer.Render(ctx, body)
+	html, err := s.renderProps(ctx, l, path, r)
 	if err != nil {
 		return nil, err
 	}
 	if l.Status == http.StatusOK && !noindex(html) {
 		html = injectHead(html, alternates(s.Langs, s.BaseURL, path))
 	}
-	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle")), nil
+	// Every page names its language's shared script, which follows "enums".
+	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle", "enums")), nil
+}
+
+// renderProps runs React on a loaded page's props.
+func (s *Site) renderProps(ctx context.Context, l *Loaded, path string, r Request) ([]byte, error) {
+	body, shared, err := s.propsJSON(ctx, l, path, r)
+	if err != nil {
+		return nil, err
+	}
+	s.renders.Add(1)
+	return s.Renderer.Render(ctx, body, shared)
 }
 
 // Renders is how many pages this site has rendered (for tests that check
 // made-up URLs cost no renders).
 func (s *Site) Renders() int64 { return s.renders.Load() }
 
-func (s *Site) props(ctx context.Context, l *Loaded, path string, r Request) (*Props, error) {
-	regions, err := s.Catalog.Regions(ctx)
+// propsJSON encodes a loaded page's own props, and returns beside them the
+// language's shared data that the page's script tag names.
+func (s *Site) propsJSON(ctx context.Context, l *Loaded, path string, r Request) ([]byte, ssr.Shared, error) {
+	sc, err := s.shared(ctx, r.Lang)
 	if err != nil {
-		return nil, err
+		return nil, ssr.Shared{}, err
 	}
 	p, q, _ := strings.Cut(path, "?")
 	if q != "" {
 		q = "?" + q
 	}
-	return &Props{
+	body, err := json.Marshal(&Props{ // escapes <, >, &, U+2028 and U+2029 for the <script>
 		Page: l.Page, Path: p, Query: q, Lang: r.Lang, Dir: dirOf(s.Langs, r.Lang),
 		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry().For(l.Page),
-		T: s.Strings.Strings(r.Lang), Langs: langItems(s.Langs), Regions: regions,
-		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(r.Lang),
-		Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, XDefault: r.XDefault, Data: l.Data,
-	}, nil
+		Shared: "/static/" + sc.name, Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, XDefault: r.XDefault, Data: l.Data,
+	})
+	if err != nil {
+		return nil, ssr.Shared{}, fmt.Errorf("web: encode props: %w", err)
+	}
+	return body, sc.ssr, nil
 }
 
 func dirOf(set *i18n.Set, lang string) string {
@@ -239,12 +246,8 @@ func langItems(set *i18n.Set) []LangItem {
 
 // errorPage renders the error page, or a minimal one if rendering itself fails.
 func (s *Site) errorPage(ctx context.Context, path string, r Request) *ssr.Page {
-	props, err := s.props(ctx, &Loaded{Page: "error", Status: 500}, path, r)
-	if err == nil {
-		body, _ := json.Marshal(props)
-		if html, err := s.Renderer.Render(ctx, body); err == nil {
-			return ssr.NewPage(http.StatusInternalServerError, html, nil)
-		}
+	if html, err := s.renderProps(ctx, &Loaded{Page: "error", Status: 500}, path, r); err == nil {
+		return ssr.NewPage(http.StatusInternalServerError, html, nil)
 	}
 	msg := s.Strings.T(r.Lang, "ErrorText")
 	html := []byte("<!DOCTYPE html><html><head><meta charset=utf-8><title>Souk</title></head><body><p>" + template(msg) + "</p></body></html>")
@@ -283,6 +286,30 @@ func (s *Site) write(c echo.Context, p *ssr.Page, outcome ssr.Outcome, prefixed 
 // RenderUncached renders path as a visitor with default region and
 // currency would see it, without the page cache (for benchmarks).
 func (s *Site) RenderUncached(ctx context.Context, path string) (*ssr.Page, error) {
+	route, segs, r := s.visitor(ctx, path)
+	return s.render(ctx, route.Name, escapedPath(withoutSlug(route, segs)), r)
+}
+
+// PropsUncached loads path's data as RenderUncached's visitor and returns
+// the props the renderer takes, so benchmarks can time the data load and
+// the render apart. Redirects and not-found pages are errors here.
+func (s *Site) PropsUncached(ctx context.Context, path string) ([]byte, ssr.Shared, error) {
+	route, _, r := s.visitor(ctx, path)
+	load := loaders[route.Name]
+	if load == nil {
+		return nil, ssr.Shared{}, fmt.Errorf("web: no page at %s", path)
+	}
+	l, err := load(ctx, s, r)
+	if err != nil {
+		return nil, ssr.Shared{}, err
+	}
+	if l.Redirect != "" || l.Page == "notfound" {
+		return nil, ssr.Shared{}, fmt.Errorf("web: %s is not a page (redirect %q)", path, l.Redirect)
+	}
+	return s.propsJSON(ctx, l, path, r)
+}
+
+func (s *Site) visitor(ctx context.Context, path string) (Route, []string, Request) {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
 	res := Resolve(s.Langs, req)
 	route, params, ok := Match(res.Segs)
@@ -290,6 +317,5 @@ func (s *Site) RenderUncached(ctx context.Context, path string) (*ssr.Page, erro
 		route = Route{Name: "404"}
 	}
 	region, currency := s.regionCurrency(req, res.Lang)
-	r := Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
-	return s.render(ctx, route.Name, escapedPath(withoutSlug(route, res.Segs)), r)
+	return route, res.Segs, Request{Lang: res.Lang, Region: region, Currency: currency, Params: params, Query: req.URL.Query(), Now: s.Now()}
 }

@@ -5,7 +5,7 @@ import { useShop, useData } from "../stores/context";
 // Document renders the whole <html>: React 19 hoists the page's <title>,
 // <meta> and <link> tags into <head>, and the client hydrates `document`.
 export function Document({ dataJSON, children }: { dataJSON: string; children: ReactNode }) {
-  const { lang, dir, assets } = useData();
+  const { lang, dir, assets, shared } = useData();
   useEffect(lockZoomInApp, []); // after hydration, so the server's tag matches
   return (
     <html lang={lang} dir={dir}>
@@ -17,6 +17,9 @@ export function Document({ dataJSON, children }: { dataJSON: string; children: R
         <meta name="theme-color" content="#0f5c4d" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {assets.css && <link rel="stylesheet" href={assets.css} />}
+        {/* The language's messages and pickers' lists: cached once for every
+            page; defer runs it before DOMContentLoaded, when hydration starts. */}
+        <script src={shared} defer />
         <link rel="modulepreload" href={assets.js} />
         {assets.preload.map((p) => <link key={p} rel="modulepreload" href={p} />)}
       </head>

@@ -72,7 +72,9 @@ export interface SearchResults {
   wholesalerTotal: number;
 }
 
-export interface SoukData {
+// PageProps is what a page carries in #__SOUK__: its own data and the URL of
+// its language's shared script.
+export interface PageProps {
   page: PageName;
   path: string; // without the language prefix, always starting with "/"
   query: string;
@@ -82,14 +84,22 @@ export interface SoukData {
   currency: string;
   baseUrl: string;
   assets: { js: string; css: string; preload: string[] };
-  t: Record<string, string>;
-  langs: Language[];
-  regions: RegionItem[];
-  currencies: { c: string; s: string }[];
-  numfmt: NumberFormat;
+  shared: string; // the URL of SharedData as a script (self.__SOUK_SITE__ = …)
   now: number;
   ek: string; // the API envelope key (public by nature, see api/client.ts)
   xDefault?: boolean; // served at the unprefixed URL (the hreflang x-default), canonical to itself
   testPay?: boolean; // the embedded test payment provider is active: no real money moves
   data: PageData;
 }
+
+// SharedData is what every page of one language shares, sent once per
+// language as an immutable script rather than inside every page.
+export interface SharedData {
+  t: Record<string, string>;
+  langs: Language[];
+  regions: RegionItem[];
+  currencies: { c: string; s: string }[];
+  numfmt: NumberFormat;
+}
+
+export type SoukData = PageProps & SharedData;
