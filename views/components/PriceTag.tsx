@@ -28,15 +28,23 @@ export function MinQtyBadge({ minQty }: { minQty: number }) {
   return <span className="moq" title={t("MinQty", { n: minQty })}>{t("MinQtyBadge", { n: minQty })}</span>;
 }
 
-// Stars shows a 0-100 rating as five stars (rating / 20).
+// Stars shows a 0-100 rating as five stars (rating / 20), drawn at the width
+// of the rounded value it says (3.6 fills 72% of the five stars). A screen
+// reader hears one sentence ("3.6 out of 5, 229 ratings"), not the glyphs.
 export function Stars({ rating, count }: { rating: number; count?: number }) {
   const t = useT();
-  const r = formatNumber(Math.round(rating / 2) / 10, useData().numfmt, 1); // one decimal, 0-5, the language's separator
+  const numfmt = useData().numfmt;
+  const tenths = Math.round(rating / 2); // 0-50
+  const r = formatNumber(tenths / 10, numfmt, 1); // one decimal, the language's separator
+  const n = count === undefined ? "" : formatNumber(count, numfmt, 0);
   return (
-    <span className="stars" aria-label={t("RatingOutOf", { r })}>
-      <span className="stars-fill" style={{ width: rating + "%" }} aria-hidden="true">★★★★★</span>
-      <span className="stars-empty" aria-hidden="true">★★★★★</span>
-      {count !== undefined ? <span className="stars-count">{r} ({count})</span> : null}
+    <span className="stars" data-testid="stars">
+      <span className="stars-glyphs" aria-hidden="true">
+        <span className="stars-fill" style={{ width: tenths * 2 + "%" }} data-testid="stars-fill">★★★★★</span>
+        <span className="stars-empty">★★★★★</span>
+      </span>
+      <span className="sr-only">{count === undefined ? t("RatingOutOf", { r }) : t("RatingSummary", { r, n })}</span>
+      {count !== undefined ? <span className="stars-count" aria-hidden="true">{r} ({n})</span> : null}
     </span>
   );
 }

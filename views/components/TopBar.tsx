@@ -28,6 +28,8 @@ export function TopBar() {
   const here = withLang(lang, path) + query;
   return (
     <header className="topbar">
+      {/* First in the page, so it is the first Tab stop. */}
+      <a className="skip" href={here + "#main"}>{t("SkipToContent")}</a>
       <div className="topbar-row">
         {path !== "/" ? (
           <a className="icon-btn" href={home} onClick={back} aria-label={t("Back")} data-testid="back"><Icon name="back" /></a>
@@ -42,19 +44,19 @@ export function TopBar() {
         <span className="spacer" />
         <nav className="topbar-actions" aria-label={t("Menu")}>
           <a className="icon-btn hide-narrow" href={withLang(lang, "/downloadapp")} aria-label={t("DownloadApp")} title={t("DownloadApp")}><Icon name="download" /></a>
-          <button type="button" className="pill" onClick={() => open("region")} aria-label={t("Region") + ": " + region + " " + currency} data-testid="region-btn">
-            <Icon name="pin" size={18} /><span>{region} · {currency}</span>
+          <button type="button" className="pill" onClick={() => open("region")} data-testid="region-btn">
+            <Icon name="pin" size={18} /><span className="sr-only">{t("Region") + ": "}</span><span>{region} · {currency}</span>
           </button>
-          <button type="button" className="pill" onClick={() => open("language")} aria-label={t("Language")} data-testid="lang-btn">
-            <Icon name="globe" size={18} /><span>{lang.toUpperCase()}</span>
+          <button type="button" className="pill" onClick={() => open("language")} data-testid="lang-btn">
+            <Icon name="globe" size={18} /><span className="sr-only">{t("Language") + ": "}</span><span>{lang.toUpperCase()}</span>
           </button>
           <a className="icon-btn badged hide-narrow" href={withLang(lang, "/myorders")} onClick={guarded("/myorders")} aria-label={t("Orders")} title={t("Orders")}><Icon name="orders" /></a>
           {/* A visitor's chat link only leads to sign-in, which the login pill offers: phones keep the room. */}
-          <a className={"icon-btn badged" + (signedIn ? "" : " hide-narrow")} href={withLang(lang, "/bigchat")} onClick={guarded("/bigchat")} aria-label={t("Chat")} title={t("Chat")} data-testid="chat-link">
-            <Icon name="chat" /><Badge count={chatUnread} max={999} />
+          <a className={"icon-btn badged" + (signedIn ? "" : " hide-narrow")} href={withLang(lang, "/bigchat")} onClick={guarded("/bigchat")} title={t("Chat")} data-testid="chat-link">
+            <Icon name="chat" /><span className="sr-only">{t("Chat")}</span><Badge count={chatUnread} max={999} />
           </a>
-          <a className="icon-btn badged" href={withLang(lang, "/cart")} onClick={guarded("/cart")} aria-label={t("Cart")} title={t("Cart")} data-testid="cart-link">
-            <Icon name="cart" /><Badge count={cartQty} max={999} pulse={cartPulse} />
+          <a className="icon-btn badged" href={withLang(lang, "/cart")} onClick={guarded("/cart")} title={t("Cart")} data-testid="cart-link">
+            <Icon name="cart" /><span className="sr-only">{t("Cart")}</span><Badge count={cartQty} max={999} pulse={cartPulse} />
           </a>
           {signedIn ? (
             <a className="icon-btn me" href={withLang(lang, "/mysafes")} aria-label={t("MyAccount") + ": " + user.userName} title={user.userName} data-testid="me">
@@ -65,7 +67,6 @@ export function TopBar() {
           )}
         </nav>
       </div>
-      <a className="skip" href={here + "#main"}>{t("SkipToContent")}</a>
     </header>
   );
 }

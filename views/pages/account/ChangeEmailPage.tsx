@@ -51,7 +51,7 @@ export function ChangeEmailPage() {
     <AuthFrame title={t("ChangeEmailTitle")} loginRequired>
       <p className="muted">{t("ChangeEmailHelp")}</p>
       <form onSubmit={submit} noValidate data-testid="change-email-form">
-        <Field label={t("Email")} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
+        <Field label={t("Email")} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error.email} />
         <div className="code-row">
           <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error.code} />
           <CodeButton purpose="changeEmail" email={addr} disabled={!!emailError(email, false)}

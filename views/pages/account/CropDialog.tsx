@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { useT } from "../../stores/context";
 
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
 // CropDialog lets the user move and zoom a picture inside a frame of the
 // target shape, then draws that frame to a canvas at the big size.
 export function CropDialog({ file, width, height, onDone, onClose }: {
@@ -45,7 +47,14 @@ export function CropDialog({ file, width, height, onDone, onClose }: {
     <Dialog title={t("CropTitle")} onClose={onClose}
       footer={<><button type="button" className="btn" onClick={onClose}>{t("Cancel")}</button><button type="button" className="btn primary" onClick={done} disabled={broken} data-testid="crop-done">{t("Sure")}</button></>}>
       {broken ? <p className="hint error" role="alert">{t("ImageNotSupported")}</p> : null}
-      <div ref={frame} className="crop-frame" style={{ aspectRatio: width + " / " + height }} aria-label={t("DragToMove")}
+      {/* A group, so it may carry a name; the arrow keys move the picture as a drag does. */}
+      <div ref={frame} className="crop-frame" style={{ aspectRatio: width + " / " + height }} role="group" aria-label={t("DragToMove")} tabIndex={0}
+        onKeyDown={(e) => {
+          const step = ARROWS[e.key];
+          if (!step) return;
+          e.preventDefault();
+          setPos((p) => clamp(p.x + step[0] * 10, p.y + step[1] * 10));
+        }}
         onPointerDown={(e) => { drag.current = { x: e.clientX, y: e.clientY, px: pos.x, py: pos.y }; (e.target as Element).setPointerCapture(e.pointerId); }}
         onPointerMove={(e) => { const d = drag.current; if (d) setPos(clamp(d.px + e.clientX - d.x, d.py + e.clientY - d.y)); }}
         onPointerUp={() => { drag.current = null; }}>

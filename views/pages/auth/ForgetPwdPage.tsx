@@ -45,7 +45,7 @@ export function ForgetPwdPage() {
     <AuthFrame title={t("ForgetPwdTitle")}>
       <p className="muted">{t("ForgetPwdHelp")}</p>
       <form onSubmit={submit} noValidate data-testid="forget-form">
-        <Field label={t("Email")} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
+        <Field label={t("Email")} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={error.email} />
         <div className="code-row">
           <Field label={t("VerifyCode")} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error.code} />
           <CodeButton purpose="forgetPassword" email={addr} disabled={!!emailError(email, false)} send={async () => {

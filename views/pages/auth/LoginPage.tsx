@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AuthFrame } from "./AuthFrame";
 import { QrPanel } from "./QrPanel";
 import { Field } from "../../components/Field";
@@ -24,6 +24,10 @@ export function LoginPage() {
   const [tab, setTab] = useState<"email" | "qr">("email");
   const [qrShown, setQrShown] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
+  // The first field takes the focus only when the shopper comes back to it:
+  // on arrival the skip link stays the page's first Tab stop.
+  const cameBack = useRef(false);
+  if (step !== 1) cameBack.current = true;
   const [useCode, setUseCode] = useState(false);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -79,7 +83,7 @@ export function LoginPage() {
       {tab === "qr" ? <QrPanel /> : step === 1 ? (
         <form onSubmit={next} noValidate data-testid="login-step1">
           <Field label={t("Email")} name="email" type="email" autoComplete="username" inputMode="email" value={email}
-            placeholder={t("EmailPlaceholder")} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
+            placeholder={t("EmailPlaceholder")} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus={cameBack.current} />
           <Submit className="btn primary wide">{t("Next")}</Submit>
         </form>
       ) : (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AuthFrame } from "./AuthFrame";
 import { Field } from "../../components/Field";
 import { Submit } from "../../components/Submit";
@@ -32,6 +32,10 @@ export function RegisterPage() {
   const showToast = useShop((s) => s.showToast);
   const throttle = useThrottle(200); // register submit (SPEC §5)
   const [step, setStep] = useState(1);
+  // The first field takes the focus only when the shopper comes back to it:
+  // on arrival the skip link stays the page's first Tab stop.
+  const cameBack = useRef(false);
+  if (step !== 1) cameBack.current = true;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [username, setUsername] = useState("");
@@ -79,7 +83,7 @@ export function RegisterPage() {
       {step === 1 ? (
         <form onSubmit={go(2, () => ({ email: emailError(email, false) || (addr.length > 254 ? "EmailFormatError" : "") }))} noValidate data-testid="register-step1">
           <Field label={t("Email")} name="email" type="email" autoComplete="email" inputMode="email" value={email}
-            placeholder={t("EmailPlaceholder")} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus />
+            placeholder={t("EmailPlaceholder")} onChange={(e) => setEmail(e.target.value)} error={error.email} autoFocus={cameBack.current} />
           <Submit className="btn primary wide">{t("Next")}</Submit>
         </form>
       ) : step === 2 ? (

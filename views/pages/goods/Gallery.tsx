@@ -28,8 +28,9 @@ export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: st
     setCurrent(Math.round(Math.abs(s.scrollLeft) / s.clientWidth));
   };
   return (
-    <section className="gallery" aria-label={t("Gallery")}>
-      <div className="gallery-strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip" dir="ltr">
+    <div className="gallery">
+      {/* Focusable, so the keyboard can scroll it with the arrow keys. */}
+      <div className="gallery-strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip" dir="ltr" role="region" aria-label={t("Gallery")} tabIndex={0}>
         {images.map((im, i) => (
           <figure key={im.id} className="gallery-item" data-img-id={im.id} aria-label={t("ImageOf", { i: i + 1, n: images.length })}>
             <img src={im.image.largeThumbnail.url} width={im.image.largeThumbnail.width} height={im.image.largeThumbnail.height}
@@ -47,6 +48,6 @@ export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: st
           ))}
         </div>
       ) : null}
-    </section>
+    </div>
   );
 });

@@ -73,8 +73,12 @@ export function HomePage() {
           </div>
         ) : null}
         {current ? (
-          <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
+          <>
+            {/* The promos' h1 goes with them: the results name the page instead. */}
+            <h1 className="search-title" dir="auto">{t("SearchResultsTitle", { q: current.searchTxt })}</h1>
+            <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
             onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} />
+          </>
         ) : (
           <>
             <RotatingLogo />

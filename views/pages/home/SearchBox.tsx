@@ -113,7 +113,7 @@ export function SearchBox({ busy = false, count = null, onSearch, onClear, initi
           </label>
         ) : null}
         <button type="submit" className="btn primary" disabled={busy} data-testid="search-submit">
-          <Icon name="search" size={20} /><span className="hide-narrow">{busy ? t("SearchRunning") : t("SearchButton")}</span>
+          <Icon name="search" size={20} /><span className="sr-narrow">{busy ? t("SearchRunning") : t("SearchButton")}</span>
         </button>
       </div>
       {error ? <p className="hint error" role="alert" data-testid="search-error">{error}</p> : null}
