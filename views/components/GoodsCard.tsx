@@ -59,10 +59,12 @@ export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?
             {menu ? (
               <CardMenu anchor={menu} onClose={() => setMenu(null)}>
                 {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
-                <span className="menu-head">{t("OtherLans")}</span>
-                {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
-                  <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
-                ))}
+                <div role="group" aria-label={t("OtherLans")}>
+                  <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
+                  {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
+                    <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
+                  ))}
+                </div>
               </CardMenu>
             ) : null}
           </div>
@@ -90,6 +92,8 @@ function menuPlace(btn: HTMLElement): CSSProperties {
 function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(): void; children: React.ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [style, setStyle] = useState<CSSProperties>(() => menuPlace(anchor));
+  // Once, on opening: the focus goes to the first item (the arrows take it on).
+  useEffect(() => box.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus({ preventScroll: true }), []);
   useEffect(() => {
     let frame = 0;
     const follow = () => {
@@ -102,7 +106,7 @@ function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(
     };
     // The wrapper holds the menu and its button, whose own click toggles it.
     const outside = (e: Event) => { if (!box.current?.parentElement?.contains(e.target as Node)) onClose(); };
-    const key = (e: KeyboardEvent) => { if (e.key === "Escape") onClose(); };
+    const key = (e: KeyboardEvent) => menuKey(e, box.current, anchor, onClose);
     const scroll = (e: Event) => { if (!box.current?.contains(e.target as Node)) follow(); };
     document.addEventListener("pointerdown", outside);
     document.addEventListener("keydown", key);
@@ -117,6 +121,23 @@ function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(
     };
   }, [anchor, onClose]);
   return <div ref={box} className="menu-pop" role="menu" style={style} data-testid="card-menu-pop">{children}</div>;
+}
+
+// menuKey gives the open menu the keys of a menu button (WAI-ARIA APG):
+// the arrows, Home and End move between items, Escape closes it and goes
+// back to the button, Tab closes it and moves on from the button.
+function menuKey(e: KeyboardEvent, box: HTMLElement | null, anchor: HTMLElement, onClose: () => void) {
+  if (e.key === "Escape" || e.key === "Tab") {
+    onClose();
+    if (e.key === "Escape" || box?.contains(document.activeElement)) anchor.focus();
+    return;
+  }
+  const items = Array.from(box?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+  if (to === undefined || !items.length || at < 0) return;
+  e.preventDefault();
+  items[(to + items.length) % items.length].focus();
 }
 
 // icon is Icon without a component boundary: cards are rendered by the

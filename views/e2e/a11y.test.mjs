@@ -126,7 +126,10 @@ const closeDialog = async (page) => { await page.keyboard.press("Escape"); await
 function signedOutPages(lang) {
   return [
     ["/", "[data-testid=goods-card]", [["menu", openDialog("menu-btn")], ["menu closed", closeDialog], ["language", openDialog("lang-btn")],
-      ["language closed", closeDialog], ["region", openDialog("region-btn")], ["region closed", closeDialog], ["typed search", typedSearch]]],
+      ["language closed", closeDialog], ["region", openDialog("region-btn")], ["region closed", closeDialog],
+      ["card menu", async (page) => { await page.click("[data-testid=card-menu] >> nth=0"); await page.waitForSelector("[data-testid=card-menu-pop]"); }],
+      ["card menu closed", async (page) => { await page.keyboard.press("Escape"); await page.waitForSelector("[data-testid=card-menu-pop]", { state: "detached" }); }],
+      ["typed search", typedSearch]]],
     ["/search?q=leather", "[data-testid=goods-card]"],
     [`/tredetail/${plain.treId}`, "[data-testid=goods-title]"],
     [`/tredetail/${dress.treId}`, "[data-testid=goods-title]"],
@@ -150,7 +153,13 @@ function signedOutPages(lang) {
       await page.check("[data-testid=consent-privacy]");
       await page.click("[data-testid=register-step3] button[type=submit]");
       await page.waitForSelector("[data-testid=register-step4]");
-    }]]],
+    }], ["back to step 3", async (page) => {
+      await page.click("[data-testid=register-step4] ~ button.linklike");
+      await page.waitForSelector("[data-testid=register-step3]");
+    }], ["cookie policy", async (page) => {
+      await page.click("[data-testid=register-step3] button.linklike >> nth=0");
+      await page.waitForSelector("[role=dialog]");
+    }], ["cookie policy closed", closeDialog]]],
     ["/forgetPwd", "[data-testid=forget-form]"],
     ["/prisafedeclare", null],
     ["/no-such-page", "[data-testid=not-found]"],
@@ -285,6 +294,26 @@ test("dialogs are modal: focus trapped, page behind inert, Escape closes, focus 
   await page.keyboard.press("Escape");
   await page.waitForSelector("[role=dialog]", { state: "detached" });
   assert.ok(await page.evaluate(() => document.activeElement?.dataset.testid === "menu-btn"), "focus returns to the menu button");
+});
+
+test("a card's menu is a menu button: focus in, arrows move, Escape goes back", async () => {
+  const { page } = out;
+  await page.goto(`${store.base}/en/`);
+  await ready(page);
+  const btn = "[data-testid=card-menu] >> nth=0";
+  await page.focus(btn);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("[data-testid=card-menu-pop]");
+  const items = await page.locator("[data-testid=card-menu-pop] [role=menuitem]").count();
+  const focused = () => page.evaluate(() => [...document.querySelectorAll("[data-testid=card-menu-pop] [role=menuitem]")].indexOf(document.activeElement));
+  assert.equal(await focused(), 0, "the first item has the focus");
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await focused(), items > 1 ? 1 : 0, "ArrowDown moves to the next item");
+  await page.keyboard.press("End");
+  assert.equal(await focused(), items - 1, "End goes to the last");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("[data-testid=card-menu-pop]", { state: "detached" });
+  assert.ok(await page.evaluate(() => document.activeElement?.dataset.testid === "card-menu"), "focus back on the button");
 });
 
 test("the skip link is the first Tab stop on every page", async () => {
