@@ -316,6 +316,35 @@ test("a card's menu is a menu button: focus in, arrows move, Escape goes back", 
   assert.ok(await page.evaluate(() => document.activeElement?.dataset.testid === "card-menu"), "focus back on the button");
 });
 
+// axName asks Chromium itself (not an approximation) for an element's
+// accessible name.
+async function axName(page, selector) {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  return nodes[0]?.name?.value ?? "";
+}
+
+test("top bar controls are named by what they show (label in name), in en and ar", async () => {
+  const { page } = inside;
+  await addToCart(plain); // so the cart shows a count
+  for (const lang of LANGS) {
+    await page.goto(`${store.base}/${lang}/`);
+    await ready(page);
+    const n = await page.textContent("[data-testid=cart-link] [data-testid=badge]");
+    const want = { en: ["Language: EN", "Region: US · USD", "Cart " + n], ar: ["اللغة: AR", "المنطقة: SA · SAR", "السلة " + n] }[lang];
+    for (const vp of [PHONE, DESKTOP]) {
+      await page.setViewportSize(vp);
+      const got = [];
+      for (const id of ["lang-btn", "region-btn", "cart-link"]) got.push((await axName(page, `[data-testid=${id}]`)).replace(/\s+/g, " ").trim());
+      assert.deepEqual(got, want, `${lang} @${vp.width}`);
+    }
+  }
+  await page.setViewportSize(PHONE);
+});
+
 test("the skip link is the first Tab stop on every page", async () => {
   const pages = [[out, "/"], [out, `/tredetail/${dress.treId}`], [out, "/login"], [out, "/register"], [out, "/forgetPwd"], [out, "/no-such-page"],
     [inside, "/cart"], [inside, "/myorders"], [inside, "/changemyaccountemail"], [inside, "/addressmanagement"]];
