@@ -75,9 +75,11 @@ export function watch(page) {
   page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.type() + ": " + m.text()); });
   page.on("pageerror", (e) => problems.push("pageerror: " + e.message));
   page.on("requestfailed", (r) => {
-    // A new search deliberately cancels the stream of the one before it.
-    const cancelledStream = r.url().includes("/stream/search") && /ERR_ABORTED/.test(r.failure()?.errorText ?? "");
-    if (!r.url().includes("/favicon") && !cancelledStream) problems.push("requestfailed: " + r.url() + " " + (r.failure()?.errorText ?? ""));
+    // ERR_ABORTED is a request the page gave up on: a new search cancels
+    // the stream of the one before it, and leaving a page cancels what it
+    // was still fetching (pictures, the cart count). Neither is a fault.
+    const cancelled = /ERR_ABORTED/.test(r.failure()?.errorText ?? "");
+    if (!r.url().includes("/favicon") && !cancelled) problems.push("requestfailed: " + r.url() + " " + (r.failure()?.errorText ?? ""));
   });
   return problems;
 }
