@@ -3,8 +3,10 @@ package media
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -129,5 +131,21 @@ func TestOpenWebPWaitsForGate(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "demo", "p1-t.webp")); err == nil {
 		t.Fatal("encoded without a gate slot")
+	}
+}
+
+// BenchmarkEncodeWebP is the encode time per size of a demo picture, the
+// cost of a WebP's first request (README, Performance).
+func BenchmarkEncodeWebP(b *testing.B) {
+	for _, size := range []int{LargeSize, SmallSize, TinySize} {
+		img := RenderDemo(SpecFromSeed("bench", ShapeDress, red), size, size)
+		_ = EncodeWebP(io.Discard, img) // compiles the encoder once
+		b.Run(strconv.Itoa(size), func(b *testing.B) {
+			for b.Loop() {
+				if err := EncodeWebP(io.Discard, img); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
