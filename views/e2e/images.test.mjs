@@ -59,7 +59,7 @@ test("product page: the first picture is fetched first and as WebP", async () =>
 
 test("home page on a phone: cards fetch WebP of at most 400 px", async (t) => {
   const { ctx, page, problems, fetched } = await phone("/en");
-  for (let y = 0; y < 30; y++) await page.mouse.wheel(0, 700);
+  for (let y = 0; y < 40; y++) { await page.mouse.wheel(0, 600); await page.waitForTimeout(120); } // a reader's pace
   await page.waitForLoadState("networkidle");
   const promo = (await pictures(page, "#makeTre"))[0];
   assert.deepEqual([promo.loading, promo.priority], ["eager", "high"], "the first picture a phone sees");
