@@ -13,7 +13,7 @@ RUN go mod download
 COPY . .
 COPY --from=npm /src/node_modules ./node_modules
 RUN go run . build \
- && CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/souk . \
+ && CGO_ENABLED=0 go build -tags nodynamic -trimpath -ldflags="-s -w" -o /out/souk . \
  && mkdir -p /out/data
 
 # Stage 3: a small runtime image; SQLite data lives in the /data volume.

@@ -16,7 +16,7 @@ run: node_modules
 ## build: a release binary with the bundles embedded (bin/souk)
 build: node_modules
 	$(GO) run . build
-	CGO_ENABLED=0 $(GO) build -trimpath -o bin/souk .
+	CGO_ENABLED=0 $(GO) build -tags nodynamic -trimpath -o bin/souk .
 
 typecheck: node_modules
 	npx tsc --noEmit -p views

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"souk/app/config"
+	"souk/app/media"
 	"souk/app/seed"
 	"souk/app/store"
 	"souk/server"
@@ -122,6 +123,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	a.Ready.Store(true)
+	go media.WarmWebP()
 	log.Info("souk is serving", "url", cfg.BaseURL, "data", cfg.DataDir, "postgres", store.IsPostgres(cfg.DatabaseURL))
 	select {
 	case err := <-errc:

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -68,11 +67,15 @@ func serveAsset(c echo.Context, name string, raw []byte, encoded func(enc string
 	return c.Blob(http.StatusOK, ct, raw)
 }
 
-// mediaHandler serves goods images, rendering demo pictures on first use.
-// Names are content-addressed by goods image uid, so they cache long.
-func mediaHandler(d Deps) echo.HandlerFunc {
+// mediaHandler serves goods images, rendering demo pictures on first use,
+// and the WebP twin of any of them. Names are content-addressed by goods
+// image uid, so they cache long.
+func mediaHandler(d Deps, gate *media.Gate) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimPrefix(c.Param("*"), "/")
+		if strings.HasSuffix(name, ".webp") {
+			return serveWebP(c, d, gate, name)
+		}
 		if strings.HasPrefix(name, "uploads/") {
 			return serveUpload(c, d, name)
 		}
@@ -83,25 +86,47 @@ func mediaHandler(d Deps) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		c.Response().Header().Set("Cache-Control", "public, max-age=2592000")
+		c.Response().Header().Set("Cache-Control", demoCache)
 		return c.File(p)
 	}
 }
 
-// legacyUploadName is the shape of uploads stored before they had owner
-// folders; profiles may still show them.
-var legacyUploadName = regexp.MustCompile(`^uploads/(avatar|background|goods)/[0-9a-f]{32}-[sb]\.jpg$`)
+// Cache lives of media: demo pictures are named by goods image uid, uploads
+// by a random id that never changes.
+const (
+	demoCache   = "public, max-age=2592000"
+	uploadCache = "public, max-age=31536000, immutable"
+)
+
+// serveWebP serves the WebP twin of a demo picture or an upload, encoded on
+// first request inside the shared decoding gate. The page names both files
+// in <picture>, so the URL alone says the format: no Vary needed.
+func serveWebP(c echo.Context, d Deps, gate *media.Gate, name string) error {
+	p, err := d.Media.OpenWebP(c.Request().Context(), name, d.MediaSpec, gate)
+	if errors.Is(err, media.ErrNotFound) {
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	cache := demoCache
+	if strings.HasPrefix(name, "uploads/") {
+		cache = uploadCache
+	}
+	c.Response().Header().Set("Cache-Control", cache)
+	return c.File(p)
+}
 
 // serveUpload serves a re-encoded upload; names are random ids, so they
 // never change and cache for a year.
 func serveUpload(c echo.Context, d Deps, name string) error {
-	if _, _, ok := media.ParseUploadPath(name); !ok && !legacyUploadName.MatchString(name) {
+	if !media.IsUploadName(name) {
 		return echo.ErrNotFound
 	}
 	p := filepath.Join(d.DataDir, "media", filepath.FromSlash(name))
 	if _, err := os.Stat(p); err != nil {
 		return echo.ErrNotFound
 	}
-	c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	c.Response().Header().Set("Cache-Control", uploadCache)
 	return c.File(p)
 }

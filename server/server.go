@@ -92,7 +92,7 @@ func New(d Deps) *echo.Echo {
 		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: d.API.Message(c, "NoSuchCall")})
 	})
 	e.GET("/static/*", staticHandler(d))
-	e.GET("/media/*", mediaHandler(d))
+	e.GET("/media/*", mediaHandler(d, gate))
 	e.GET("/robots.txt", robots(d))
 	e.GET("/sitemap.xml", sitemapIndex(d))
 	e.GET("/sitemaps/:file", sitemapFile(d))

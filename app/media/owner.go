@@ -19,6 +19,16 @@ func OwnerDir(uid string) string {
 // folder: uploads/<disk>/<owner>/<id>-<s|b>.jpg.
 var uploadPath = regexp.MustCompile(`^uploads/(avatar|background|goods)/([0-9a-f]{24})/[0-9a-f]{32}-[sb]\.jpg$`)
 
+// legacyUploadPath is the shape of uploads stored before they had owner
+// folders; profiles may still show them.
+var legacyUploadPath = regexp.MustCompile(`^uploads/(avatar|background|goods)/[0-9a-f]{32}-[sb]\.jpg$`)
+
+// IsUploadName reports whether p (as in a URL after "/media/") names an
+// uploaded JPEG, with an owner folder or from before there were any.
+func IsUploadName(p string) bool {
+	return uploadPath.MatchString(p) || legacyUploadPath.MatchString(p)
+}
+
 // ParseUploadPath checks an uploaded file's path under the media folder
 // (as in its URL after "/media/") and returns its disk and owner folder.
 func ParseUploadPath(p string) (disk, owner string, ok bool) {

@@ -779,9 +779,9 @@ func newUploadID() (string, error) {
 // writeFileAtomic writes a temp file next to path and renames it, so readers
 // never observe a half-written file; the temp file is removed on failure.
 func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*.jpg")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
 	if err != nil {
-		return fmt.Errorf("media: write upload: %w", err)
+		return fmt.Errorf("media: write %s: %w", filepath.Base(path), err)
 	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
@@ -795,7 +795,7 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("media: write upload %s: %w", filepath.Base(path), err)
+		return fmt.Errorf("media: write %s: %w", filepath.Base(path), err)
 	}
 	return nil
 }

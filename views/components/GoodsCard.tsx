@@ -7,10 +7,11 @@ import { goodsPath, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { txtLang } from "../lib/i18n";
 import type { Card } from "../lib/types";
+import { picture, SIZES, CARD_MAX } from "./Picture";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
 // state, add-to-cart (hidden for the owner) and the card menu.
-export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?: boolean; eager?: boolean }) {
+export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hiddenMenu?: boolean; eager?: boolean; lcp?: boolean }) {
   const t = useT();
   const price = usePrice();
   const { lang, langs } = useData();
@@ -18,7 +19,7 @@ export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?
   const [menu, setMenu] = useState<HTMLElement | null>(null); // the button of the open menu
   const href = goodsPath(lang, card.treId, card.uri);
   const onSale = card.saleable === 1 && card.stock > 0;
-  const img = card.treImage?.smallThumbnail;
+  const set = card.treImage;
   const setCartQty = useShop((s) => s.setCartQty);
   const showToast = useShop((s) => s.showToast);
   const { region, currency } = useData();
@@ -34,7 +35,7 @@ export function GoodsCard({ card, hiddenMenu, eager }: { card: Card; hiddenMenu?
     <article className={"card" + (onSale ? "" : " card-off")} data-testid="goods-card">
       <a className="card-link" href={href}>
         <div className="card-img">
-          {img ? <img src={img.url} width={img.width} height={img.height} alt="" loading={eager ? "eager" : "lazy"} decoding="async" /> : null}
+          {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.card, max: CARD_MAX, width: set.smallThumbnail.width, height: set.smallThumbnail.height, eager, lcp }) : null}
           {card.spe === 1 ? <span className="tag">{t("MadeToOrder")}</span> : null}
         </div>
         <h3 className="card-title" lang={txtLang(card.treName, lang)}>{card.treName.txt}</h3>
@@ -146,10 +147,12 @@ function icon(name: string) {
   return <i className={"icon icon-" + name} style={{ width: 20, height: 20 }} aria-hidden="true" />;
 }
 
-export function CardGrid({ cards, eagerFirst = 0 }: { cards: Card[]; eagerFirst?: number }) {
+// CardGrid: eagerFirst cards load at once; with lcp the first is the page's
+// largest picture.
+export function CardGrid({ cards, eagerFirst = 0, lcp }: { cards: Card[]; eagerFirst?: number; lcp?: boolean }) {
   return (
     <div className="grid">
-      {cards.map((c, i) => <GoodsCard key={c.treId} card={c} eager={i < eagerFirst} />)}
+      {cards.map((c, i) => <GoodsCard key={c.treId} card={c} eager={i < eagerFirst} lcp={lcp && i === 0} />)}
     </div>
   );
 }

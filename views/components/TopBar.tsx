@@ -3,6 +3,7 @@ import { Badge } from "./Badge";
 import { useShop, useT, useData } from "../stores/context";
 import { withLang, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
+import { picture } from "./Picture";
 
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders.
@@ -60,7 +61,7 @@ export function TopBar() {
           </a>
           {signedIn ? (
             <a className="icon-btn me" href={withLang(lang, "/mysafes")} aria-label={t("MyAccount") + ": " + user.userName} title={user.userName} data-testid="me">
-              {user.avatarUrl ? <img src={user.avatarUrl} alt="" width={28} height={28} /> : <span className="avatar tiny">{user.userName.slice(0, 1)}</span>}
+              {user.avatarUrl ? picture({ src: user.avatarUrl, width: 28, height: 28, eager: true }) : <span className="avatar tiny">{user.userName.slice(0, 1)}</span>}
             </a>
           ) : (
             <a className="pill login-pill" href={loginPath(lang, here)} data-testid="login-link">{t("Login")}</a>

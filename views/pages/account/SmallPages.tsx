@@ -6,6 +6,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { requireLogin } from "../../lib/auth";
 import { withLang } from "../../lib/paths";
+import { picture } from "../../components/Picture";
 
 // UserPage is a user's public profile (user?userUid=…).
 export function UserPage() {
@@ -15,7 +16,7 @@ export function UserPage() {
     <Layout>
       <Seo title={t("UserPageTitle", { name: p.userName })} description={p.brief || t("UserPageTitle", { name: p.userName })} type="profile" />
       <header className="identity-head user-head" style={p.backgroundUrl ? { backgroundImage: `url(${p.backgroundUrl})` } : undefined}>
-        <span className="avatar big">{p.avatarUrl ? <img src={p.avatarUrl} alt="" width={72} height={72} /> : p.userName.slice(0, 1)}</span>
+        <span className="avatar big">{p.avatarUrl ? picture({ src: p.avatarUrl, width: 72, height: 72, lcp: true }) : p.userName.slice(0, 1)}</span>
         <div><h1 data-testid="user-name">{p.userName}</h1>{p.title ? <p className="identity-title">{p.title}</p> : null}{p.brief ? <p>{p.brief}</p> : null}</div>
       </header>
     </Layout>

@@ -7,6 +7,7 @@ import { goodsPath, withLang } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
 import { ChosenList, type Chosen } from "../order/Chosen";
 import type { Card, ImageSet, Price } from "../../lib/types";
+import { picture } from "../../components/Picture";
 
 interface Line {
   id: string; goods: Card; quantity: number; selected: boolean; unitPrice: Price; available: boolean;
@@ -14,6 +15,11 @@ interface Line {
 }
 interface Group { sellerUid: string; sellerName: string; lines: Line[] }
 interface Problem { lineId: string; name: string; kind: string; message: string }
+
+// lineImage is a line's 64 px picture; the cart is short, so it loads at once.
+function lineImage(set?: ImageSet) {
+  return set ? picture({ src: set.tinyImg.url, width: 64, height: 64, eager: true, testid: "line-image" }) : null;
+}
 
 // CartPage lists the cart by seller. Quantities follow the goods' minimum
 // order quantity and stock (the server refuses anything else and says why);
@@ -84,7 +90,7 @@ export function CartPage() {
                 <div key={l.id} className={"cart-line" + (l.available ? "" : " off")} data-testid="cart-line">
                   <input type="checkbox" checked={l.selected} disabled={busy} aria-label={t("Selected")}
                     onChange={(e) => act(e.target.checked ? "shoppingSetCartSelected" : "shoppingSetCartUnSelected", { ids: [l.id] })} />
-                  {(l.variant.image ?? l.goods.treImage) ? <img src={(l.variant.image ?? l.goods.treImage)!.tinyImg.url} width={64} height={64} alt="" data-testid="line-image" /> : null}
+                  {lineImage(l.variant.image ?? l.goods.treImage)}
                   <div className="cart-line-main">
                     <a href={goodsPath(lang, l.goods.treId, l.goods.uri)} lang={txtLang(l.goods.treName, lang)}>{l.goods.treName.txt}</a>
                     <ChosenList chosen={l.variant.chosen} />

@@ -1,6 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { useT } from "../../stores/context";
 import type { GoodsImage } from "../../lib/types";
+import { picture, SIZES } from "../../components/Picture";
 
 export interface GalleryHandle { showImage(imgId: string): void }
 
@@ -33,8 +34,8 @@ export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: st
       <div className="gallery-strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip" dir="ltr" role="region" aria-label={t("Gallery")} tabIndex={0}>
         {images.map((im, i) => (
           <figure key={im.id} className="gallery-item" data-img-id={im.id} aria-label={t("ImageOf", { i: i + 1, n: images.length })}>
-            <img src={im.image.largeThumbnail.url} width={im.image.largeThumbnail.width} height={im.image.largeThumbnail.height}
-              alt={i === 0 ? alt : ""} loading={i === 0 ? "eager" : "lazy"} decoding="async" fetchPriority={i === 0 ? "high" : undefined} />
+            {picture({ src: im.image.largeThumbnail.url, set: im.image, sizes: SIZES.gallery, width: im.image.largeThumbnail.width,
+              height: im.image.largeThumbnail.height, alt: i === 0 ? alt : "", lcp: i === 0 })}
           </figure>
         ))}
       </div>
@@ -43,7 +44,7 @@ export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: st
           {images.map((im, i) => (
             <button key={im.id} type="button" role="tab" aria-selected={i === current} className={i === current ? "thumb on" : "thumb"}
               onClick={() => go(i)} aria-label={t("ImageOf", { i: i + 1, n: images.length })} data-testid="thumb">
-              <img src={im.image.tinyImg.url} width={im.image.tinyImg.width} height={im.image.tinyImg.height} alt="" loading="lazy" />
+              {picture({ src: im.image.tinyImg.url, width: im.image.tinyImg.width, height: im.image.tinyImg.height })}
             </button>
           ))}
         </div>

@@ -83,8 +83,8 @@ export function HomePage() {
           <>
             <RotatingLogo />
             <div className="promos">
-              <Promo id="makeTre" block={home.makeTre} accent="promo-make" />
-              <Promo id="ad1" block={home.ad1} accent="promo-dress" />
+              <Promo id="makeTre" block={home.makeTre} accent="promo-make" lcp />
+              <Promo id="ad1" block={home.ad1} accent="promo-dress" eager />
             </div>
             <Row id="wn3" block={home.wn3} eager={2} />
             <Row id="wn4" block={home.wn4} />

@@ -2,6 +2,7 @@ import { GoodsCard } from "../../components/GoodsCard";
 import { useShop, useT, useData } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import type { HomeBlock } from "../../lib/types";
+import { picture, SIZES } from "../../components/Picture";
 
 // RotatingLogo turns slowly while no search tab is open; it stands still for
 // visitors who prefer reduced motion (CSS).
@@ -19,10 +20,12 @@ export function RotatingLogo() {
   );
 }
 
-export function Promo({ id, block, accent }: { id: string; block?: HomeBlock; accent: string }) {
+// Promo: a home block with its text and picture; the first promo's picture
+// is the first one a phone sees (lcp), the second is near the fold (eager).
+export function Promo({ id, block, accent, lcp, eager }: { id: string; block?: HomeBlock; accent: string; lcp?: boolean; eager?: boolean }) {
   const lang = useData().lang;
   if (!block) return null;
-  const img = block.image?.smallThumbnail;
+  const set = block.image;
   return (
     <a id={id} className={"promo " + accent} href={block.link ? "/" + lang + block.link : "#" + id} data-testid={"promo-" + id}>
       <div>
@@ -30,7 +33,7 @@ export function Promo({ id, block, accent }: { id: string; block?: HomeBlock; ac
         {block.text ? <p lang={txtLang(block.text, lang)}>{block.text.txt}</p> : null}
         {block.cta ? <span className="btn small">{block.cta.txt}</span> : null}
       </div>
-      {img ? <img src={img.url} width={img.width} height={img.height} alt="" loading="lazy" /> : null}
+      {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.promo, width: set.smallThumbnail.width, height: set.smallThumbnail.height, lcp, eager }) : null}
     </a>
   );
 }

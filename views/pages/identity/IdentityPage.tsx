@@ -5,10 +5,12 @@ import { useShop, useT, useData } from "../../stores/context";
 import { identityPath } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
 import type { IdentityInfo } from "../../lib/types";
+import { picture } from "../../components/Picture";
 
 const typeKeys: Record<number, string> = { 21: "IdentityCreator", 22: "IdentitySeller", 23: "IdentityMaker", 24: "IdentityAnalyst", 41: "IdentityCustomerService" };
 
 // IdentityPage: an identity's header and its goods, paged with real links.
+// The first card's picture is the largest on the page (lcp).
 export function IdentityPage() {
   const t = useT();
   const data = useData();
@@ -21,7 +23,7 @@ export function IdentityPage() {
     <Layout>
       <Seo title={t("MetaIdentityTitle", { name: it.name, type: typeName })} description={it.brief.txt || t("MetaIdentityDescription", { name: it.name })} type="profile" />
       <header className="identity-head">
-        <span className="avatar big" aria-hidden="true">{it.name.slice(0, 1)}</span>
+        <span className="avatar big" aria-hidden="true">{it.avatarUrl ? picture({ src: it.avatarUrl, width: 72, height: 72, eager: true }) : it.name.slice(0, 1)}</span>
         <div>
           <h1 data-testid="identity-name">{it.name}</h1>
           <p className="muted">{typeName} · {t(it.entityType === 2 ? "EntityCompany" : "EntityPerson")}{it.country ? " · " + it.country : ""}</p>
@@ -31,7 +33,7 @@ export function IdentityPage() {
       </header>
       <section className="row">
         <h2>{t("GoodsOf", { name: it.name })} <small className="muted">{t("GoodsCount", { n: it.goodsCount })}</small></h2>
-        {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} /> : <p className="muted">{t("NoGoods")}</p>}
+        {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} lcp /> : <p className="muted">{t("NoGoods")}</p>}
         {pages > 1 ? (
           <nav className="pager" aria-label={t("PageN", { n: page.page })}>
             {page.page > 1 ? <a rel="prev" className="btn" href={base + (page.page > 2 ? "?page=" + (page.page - 1) : "")}>{t("PrevPage")}</a> : <span />}

@@ -4,6 +4,7 @@ import { useApi } from "../../api/useApi";
 import { formatDate } from "../../lib/hydrated";
 import { withLang } from "../../lib/paths";
 import { OrderFrame, StatusBadge } from "./OrderParts";
+import { picture, SIZES } from "../../components/Picture";
 import { ORDER_TABS, ms, orderPath, queryParam, type Order } from "./orders";
 
 interface OrderPage { list: Order[]; hasNext: boolean; total: number }
@@ -80,7 +81,7 @@ export function MyOrdersPage() {
                     </div>
                     <div className="order-card-seller">{o.sellerName}</div>
                     <div className="order-card-body">
-                      {first?.imageUrl ? <img src={first.imageUrl} width={56} height={56} alt="" loading="lazy" /> : <span className="img-ph small" aria-hidden="true" />}
+                      {first?.imageUrl ? picture({ src: first.imageUrl, sizes: SIZES.line, width: 56, height: 56 }) : <span className="img-ph small" aria-hidden="true" />}
                       <div className="order-card-name">
                         <span><bdi>{first?.name}</bdi></span>
                         <span className="muted small">{count === 1 ? t("ItemsCountOne") : t("ItemsCount", { n: count })}</span>

@@ -8,6 +8,7 @@ import { goodsPath } from "../../lib/paths";
 import { LABEL_SIZE, CUSTOM_SIZE_OPTION } from "../goods/sizes";
 import { ms, statusKey, statusTone, type OrderDelivery, type OrderLine, type PostalAddress } from "./orders";
 import { ChosenList } from "./Chosen";
+import { picture, SIZES } from "../../components/Picture";
 import type { Price } from "../../lib/types";
 
 // OrderFrame is the wider frame of the buying pages; they are private, so
@@ -38,7 +39,7 @@ export function Lines({ lines }: { lines: OrderLine[] }) {
     <ul className="order-lines">
       {lines.map((l, i) => (
         <li key={l.skuUid + ":" + i} className="order-line" data-testid="order-line">
-          {l.imageUrl ? <img src={l.imageUrl} width={64} height={64} alt="" loading="lazy" /> : <span className="img-ph" aria-hidden="true" />}
+          {l.imageUrl ? picture({ src: l.imageUrl, sizes: SIZES.line, width: 64, height: 64 }) : <span className="img-ph" aria-hidden="true" />}
           <div className="order-line-main">
             <a href={goodsPath(lang, l.goodsUid)}><bdi>{l.name}</bdi></a>
             <ChosenList chosen={l.chosen} />
