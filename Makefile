@@ -1,7 +1,9 @@
 # Souk: `make run` starts the store, `make test` runs every test,
 # `make bench` prints the benchmark figures.
 GO ?= go
-export GOFLAGS ?= -mod=mod
+# nodynamic: the WebP encoder always runs as WebAssembly (never a system
+# libwebp), so every binary, with cgo or without, is the same and static.
+export GOFLAGS ?= -mod=mod -tags=nodynamic
 
 .PHONY: run build test test-go test-fuzz test-browser bench searcheval typecheck generate clean
 
@@ -16,7 +18,7 @@ run: node_modules
 ## build: a release binary with the bundles embedded (bin/souk)
 build: node_modules
 	$(GO) run . build
-	CGO_ENABLED=0 $(GO) build -tags nodynamic -trimpath -o bin/souk .
+	CGO_ENABLED=0 $(GO) build -trimpath -o bin/souk .
 
 typecheck: node_modules
 	npx tsc --noEmit -p views

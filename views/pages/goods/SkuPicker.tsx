@@ -1,6 +1,6 @@
 import { useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
-import { blocked, type Blocked } from "./selection";
+import { blockedAll, type Blocked } from "./selection";
 import type { SkuModule } from "../../lib/types";
 
 type T = ReturnType<typeof useT>;
@@ -22,10 +22,11 @@ export function SkuPicker({ mod, picked, lang, flagged, minQty, onPick }: {
   mod: SkuModule; picked: (string | undefined)[]; lang: string; flagged: boolean; minQty: number; onPick(g: number, id: string): void;
 }) {
   const t = useT();
+  const all = blockedAll(mod, picked, minQty);
   return (
     <>
       {mod.attrs.map((group, g) => {
-        const why = group.map((a) => (picked[g] === a.id ? null : blocked(mod, g, a.id, picked, minQty)));
+        const why = group.map((a, i) => (picked[g] === a.id ? null : all[g][i]));
         const told = group.map((a, i) => ({ a, why: why[i] })).filter((x) => x.why && x.why.why !== "combo");
         return (
           <fieldset key={g} className={"picker" + (flagged && !picked[g] ? " missing" : "")} data-testid={"attr-group-" + g}>

@@ -14,19 +14,34 @@ export function skuKey(mod: SkuModule, picked: (string | undefined)[]): string |
 // order quantity (left says how many, when one sku is meant).
 export type Blocked = { why: "combo" } | { why: "soldOut" } | { why: "short"; left?: number };
 
-// blocked tells whether choosing attr in group g can still lead to a sku
-// that can be bought (at least minQty in stock), given what is picked in the
-// other group; null when it can. Such values are dimmed and cannot be chosen.
-export function blocked(mod: SkuModule, g: number, attr: string, picked: (string | undefined)[], minQty: number): Blocked | null {
-  const other = mod.attrs.length === 1 ? undefined : picked[1 - g];
-  const skus = Object.entries(mod.skus).filter(([k]) => {
-    const parts = k.split(",");
-    return parts[g] === attr && (!isSet(other) || parts[1 - g] === other);
-  }).map(([, s]) => s);
-  if (skus.length === 0) return { why: "combo" };
-  if (skus.some((s) => s.stock >= minQty)) return null;
-  if (skus.every((s) => s.stock <= 0)) return { why: "soldOut" };
-  return skus.length === 1 ? { why: "short", left: skus[0].stock } : { why: "short" };
+// blockedAll tells, for every value of every group, whether choosing it can
+// still lead to a sku that can be bought (at least minQty in stock), given
+// what is picked in the other group; null when it can. Such values are
+// dimmed and cannot be chosen. One pass over the skus: the product page is
+// rendered uncached in goja, where a pass per value cost milliseconds.
+export function blockedAll(mod: SkuModule, picked: (string | undefined)[], minQty: number): (Blocked | null)[][] {
+  const n = mod.attrs.length;
+  const seen = mod.attrs.map((group) => new Map(group.map((a) => [a.id, { skus: 0, buyable: false, any: false, left: 0 }])));
+  for (const key in mod.skus) {
+    const stock = mod.skus[key].stock;
+    const parts = key.split(",");
+    for (let g = 0; g < n; g++) {
+      const other = n === 1 ? undefined : picked[1 - g];
+      const s = isSet(other) && parts[1 - g] !== other ? undefined : seen[g].get(parts[g]);
+      if (!s) continue;
+      s.skus++;
+      s.left = stock;
+      s.buyable ||= stock >= minQty;
+      s.any ||= stock > 0;
+    }
+  }
+  return mod.attrs.map((group, g) => group.map((a): Blocked | null => {
+    const s = seen[g].get(a.id)!;
+    if (s.skus === 0) return { why: "combo" };
+    if (s.buyable) return null;
+    if (!s.any) return { why: "soldOut" };
+    return s.skus === 1 ? { why: "short", left: s.left } : { why: "short" };
+  }));
 }
 
 // toggle picks attr in group g, or clears it when it is already picked.
