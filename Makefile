@@ -5,7 +5,7 @@ GO ?= go
 # libwebp), so every binary, with cgo or without, is the same and static.
 export GOFLAGS ?= -mod=mod -tags=nodynamic
 
-.PHONY: run build test test-go test-fuzz test-browser bench searcheval typecheck generate clean
+.PHONY: run build test test-go test-fuzz test-browser bench searcheval typecheck generate clean audit
 
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -55,6 +55,21 @@ searcheval: node_modules
 
 bench: node_modules
 	$(GO) run . bench
+
+## audit: Lighthouse (mobile and desktop, AUDIT_RUNS=3 runs each, medians) on six pages of bin/souk
+## with Debian's Chromium. Not part of `make test`: Lighthouse (~185 MB) is installed on first use
+## into AUDIT_CACHE, outside package.json, so `npm ci` for the tests stays small.
+LIGHTHOUSE_VERSION ?= 12.8.2
+CHROME_LAUNCHER_VERSION ?= 1.2.1
+AUDIT_CACHE ?= .cache/audit
+# 13.x needs Node 22; 12.8.2 is the newest that runs on Node 20.
+$(AUDIT_CACHE)/.lighthouse-$(LIGHTHOUSE_VERSION):
+	PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-save --no-audit --no-fund --prefix $(AUDIT_CACHE) \
+	  lighthouse@$(LIGHTHOUSE_VERSION) chrome-launcher@$(CHROME_LAUNCHER_VERSION)
+	@touch $@
+
+audit: build $(AUDIT_CACHE)/.lighthouse-$(LIGHTHOUSE_VERSION)
+	AUDIT_CACHE=$(AUDIT_CACHE) node views/audit/lighthouse.mjs
 
 generate:
 	$(GO) generate ./ent
