@@ -126,7 +126,7 @@ func loadHome(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Loaded{Page: "home", Status: 200, Data: PageData{Home: home}, Deps: []string{"catalog", "home", "enums"}}, nil
+	return &Loaded{Page: "home", Status: 200, Data: PageData{Home: pageBlocks(home)}, Deps: []string{"catalog", "home", "enums"}}, nil
 }
 
 func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
@@ -197,7 +197,7 @@ func loadIdentity(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		return &Loaded{Page: "notfound", Status: 404}, nil // past the last page
 	}
 	return &Loaded{Page: "identity", Status: 200, Canonical: canonical, Query: q,
-		Data: PageData{Identity: it, Cards: cards}, Deps: []string{"catalog", "enums"}}, nil
+		Data: PageData{Identity: it, Cards: &pageCardPage{CardPage: cards, Cards: cards.Cards}}, Deps: []string{"catalog", "enums"}}, nil
 }
 
 // notFoundOr turns a not-found error into the not-found page and passes

@@ -39,19 +39,19 @@ type LangItem struct {
 
 // PageData is the page-specific part of Props.
 type PageData struct {
-	Home      map[string]catalog.HomeBlock `json:"home,omitempty"`
-	Goods     *catalog.Goods               `json:"goods,omitempty"`
-	Comments  []catalog.Comment            `json:"comments,omitempty"`
-	SizeChart []catalog.SizeRow            `json:"sizeChart,omitempty"`
-	Delivery  *catalog.Delivery            `json:"delivery,omitempty"`
-	Steps     []catalog.Txt                `json:"steps,omitempty"`
-	Refund    *catalog.Txt                 `json:"refund,omitempty"`
-	Identity  *catalog.IdentityPage        `json:"identity,omitempty"`
-	Cards     *catalog.CardPage            `json:"cards,omitempty"`
-	Profile   *UserProfile                 `json:"profile,omitempty"`
-	Param     string                       `json:"param,omitempty"`
-	Search    *SearchResults               `json:"search,omitempty"`
-	Shipping  *ShippingRule                `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
+	Home      map[string]pageBlock  `json:"home,omitempty"`
+	Goods     *catalog.Goods        `json:"goods,omitempty"`
+	Comments  []catalog.Comment     `json:"comments,omitempty"`
+	SizeChart []catalog.SizeRow     `json:"sizeChart,omitempty"`
+	Delivery  *catalog.Delivery     `json:"delivery,omitempty"`
+	Steps     []catalog.Txt         `json:"steps,omitempty"`
+	Refund    *catalog.Txt          `json:"refund,omitempty"`
+	Identity  *catalog.IdentityPage `json:"identity,omitempty"`
+	Cards     *pageCardPage         `json:"cards,omitempty"`
+	Profile   *UserProfile          `json:"profile,omitempty"`
+	Param     string                `json:"param,omitempty"`
+	Search    *SearchResults        `json:"search,omitempty"`
+	Shipping  *ShippingRule         `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
 }
 
 // UserProfile is a user's public page data.

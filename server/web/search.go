@@ -23,12 +23,12 @@ type Searcher interface {
 
 // SearchResults is the results page's data (views/lib/types.ts SearchResults).
 type SearchResults struct {
-	Q               string         `json:"q"`
-	Error           string         `json:"error,omitempty"`
-	Consumer        []catalog.Card `json:"consumer"`
-	Wholesaler      []catalog.Card `json:"wholesaler"`
-	ConsumerTotal   int            `json:"consumerTotal"`
-	WholesalerTotal int            `json:"wholesalerTotal"`
+	Q               string    `json:"q"`
+	Error           string    `json:"error,omitempty"`
+	Consumer        pageCards `json:"consumer"`
+	Wholesaler      pageCards `json:"wholesaler"`
+	ConsumerTotal   int       `json:"consumerTotal"`
+	WholesalerTotal int       `json:"wholesalerTotal"`
 }
 
 // searchPageSize is how many goods of each group the page lists.

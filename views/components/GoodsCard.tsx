@@ -31,45 +31,35 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
     once(() => addToCart({ lang, region, currency, t }, card.treId, "", [])
       .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); }));
   };
+  // Few elements and attributes: a home page renders dozens of cards in
+  // goja, where each one costs time (the icons are the buttons' ::before).
   return (
-    <article className={"card" + (onSale ? "" : " card-off")} data-testid="goods-card">
+    <article className={"card" + (onSale ? "" : " card-off")}>
       <a className="card-link" href={href}>
-        <div className="card-img">
-          {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.card, max: CARD_MAX, width: set.smallThumbnail.width, height: set.smallThumbnail.height, eager, lcp }) : null}
-          {card.spe === 1 ? <span className="tag">{t("MadeToOrder")}</span> : null}
-        </div>
+        {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.card, max: CARD_MAX, width: set.smallThumbnail.width, height: set.smallThumbnail.height, eager, lcp }) : <span className="card-noimg" />}
+        {card.spe === 1 ? <span className="tag">{t("MadeToOrder")}</span> : null}
         <h3 className="card-title" lang={txtLang(card.treName, lang)}>{card.treName.txt}</h3>
       </a>
-      <div className="card-meta">
+      <div className="card-foot">
         {priceText(card.priceData, price)}
         {card.priceData.minQty > 1 ? <span className="moq" title={t("MinQty", { n: card.priceData.minQty })}>{t("MinQtyBadge", { n: card.priceData.minQty })}</span> : null}
-      </div>
-      <div className="card-foot">
         <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
-        {!isOwner && onSale ? (
-          <button type="button" className="icon-btn add" onClick={add} aria-label={t("AddToCart")} title={t("AddToCart")} data-testid="card-add">
-            {icon("cart")}
-          </button>
-        ) : null}
+        {!isOwner && onSale ? <button type="button" className="icon-btn ic icon-cart add" onClick={add} aria-label={t("AddToCart")} /> : null}
         {hiddenMenu ? null : (
-          <div className="card-menu">
-            <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={!!menu} aria-label={t("MoreActions")}
-              onClick={(e) => setMenu(menu ? null : e.currentTarget)} data-testid="card-menu">
-              {icon("more")}
-            </button>
-            {menu ? (
-              <CardMenu anchor={menu} onClose={() => setMenu(null)}>
-                {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
-                <div role="group" aria-label={t("OtherLans")}>
-                  <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
-                  {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
-                    <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
-                  ))}
-                </div>
-              </CardMenu>
-            ) : null}
-          </div>
+          <button type="button" className="icon-btn ic icon-more more" aria-haspopup="menu" aria-expanded={!!menu} aria-label={t("MoreActions")}
+            onClick={(e) => setMenu(menu ? null : e.currentTarget)} />
         )}
+        {menu ? (
+          <CardMenu anchor={menu} onClose={() => setMenu(null)}>
+            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
+            <div role="group" aria-label={t("OtherLans")}>
+              <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
+              {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
+                <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
+              ))}
+            </div>
+          </CardMenu>
+        ) : null}
       </div>
     </article>
   );
@@ -105,8 +95,8 @@ function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(
         else setStyle(menuPlace(anchor));
       });
     };
-    // The wrapper holds the menu and its button, whose own click toggles it.
-    const outside = (e: Event) => { if (!box.current?.parentElement?.contains(e.target as Node)) onClose(); };
+    // A press on the button is its own: its click toggles the menu.
+    const outside = (e: Event) => { if (!box.current?.contains(e.target as Node) && !anchor.contains(e.target as Node)) onClose(); };
     const key = (e: KeyboardEvent) => menuKey(e, box.current, anchor, onClose);
     const scroll = (e: Event) => { if (!box.current?.contains(e.target as Node)) follow(); };
     document.addEventListener("pointerdown", outside);
@@ -139,12 +129,6 @@ function menuKey(e: KeyboardEvent, box: HTMLElement | null, anchor: HTMLElement,
   if (to === undefined || !items.length || at < 0) return;
   e.preventDefault();
   items[(to + items.length) % items.length].focus();
-}
-
-// icon is Icon without a component boundary: cards are rendered by the
-// dozen in goja, where every component costs a task.
-function icon(name: string) {
-  return <i className={"icon icon-" + name} style={{ width: 20, height: 20 }} aria-hidden="true" />;
 }
 
 // CardGrid: eagerFirst cards load at once; with lcp the first is the page's

@@ -18,7 +18,7 @@ export const CARD_MAX = 400;
 
 export interface PictureProps {
   src: string; // the JPEG for browsers without WebP; names the WebP twin
-  set?: ImageSet; // every size of the picture, when the data has them
+  set?: Partial<ImageSet>; // the sizes of the picture the data has
   sizes?: string; // the shown width (SIZES), to choose among sizes; without it, src's twin only
   max?: number; // the widest size worth its bytes
   width: number;
@@ -37,10 +37,12 @@ const DEMO_SIZES = [["t", 160], ["s", 400], ["l", 800]] as const;
 
 const twin = (url: string) => url.slice(0, -3) + "webp";
 
-function sizesOf(src: string, set?: ImageSet): Thumb[] {
-  if (set) return [set.tinyImg, set.smallThumbnail, set.largeThumbnail];
+function sizesOf(src: string, set?: Partial<ImageSet>): Thumb[] {
   const m = DEMO.exec(src);
-  return m ? DEMO_SIZES.map(([k, w]) => ({ url: m[1] + k + ".jpg", width: w, height: w })) : [];
+  const named = m ? DEMO_SIZES.map(([k, w]) => ({ url: m[1] + k + ".jpg", width: w, height: w })) : [];
+  const given = set ? [set.tinyImg, set.smallThumbnail, set.largeThumbnail].filter((t): t is Thumb => !!t) : [];
+  // Pages leave out the sizes a demo picture's name already says.
+  return m && given.length < 3 ? named : given;
 }
 
 // picture renders a <picture>: a WebP source in every size the server has,

@@ -15,7 +15,7 @@ export function plus(p: Price | undefined, extra: number): Price | undefined {
 }
 
 // priceText is PriceTag as a plain function, for lists rendered by the dozen.
-export function priceText(pd: PriceData, fmt: (p: Price | undefined) => string, className = "price", extra = 0) {
+export function priceText(pd: Pick<PriceData, "prices" | "maxPrices">, fmt: (p: Price | undefined) => string, className = "price", extra = 0) {
   const low = fmt(plus(pd.prices[0], extra));
   const high = pd.maxPrices?.length ? fmt(plus(pd.maxPrices[0], extra)) : "";
   return <span className={className} dir="ltr">{high && high !== low ? low + " – " + high : low}</span>;

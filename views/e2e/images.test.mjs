@@ -63,7 +63,7 @@ test("home page on a phone: cards fetch WebP of at most 400 px", async (t) => {
   await page.waitForLoadState("networkidle");
   const promo = (await pictures(page, "#makeTre"))[0];
   assert.deepEqual([promo.loading, promo.priority], ["eager", "high"], "the first picture a phone sees");
-  const cards = await pictures(page, ".card-img");
+  const cards = await pictures(page, ".card-link");
   assert.ok(cards.length >= 20, "cards: " + cards.length);
   for (const c of cards) {
     assert.match(c.srcset, /^[^,]+-t\.webp 160w,[^,]+-s\.webp 400w$/);

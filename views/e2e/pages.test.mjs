@@ -14,7 +14,7 @@ for (const [lang, dir] of [["en", "ltr"], ["ar", "rtl"], ["de", "ltr"]]) {
     assert.equal(await page.getAttribute("html", "dir"), dir);
     assert.ok(await page.isVisible("[data-testid=promo-makeTre]"));
     assert.ok(await page.isVisible("[data-testid=promo-ad1]"));
-    assert.ok((await page.locator("[data-testid=row-wn3] [data-testid=goods-card]").count()) >= 4);
+    assert.ok((await page.locator("[data-testid=row-wn3] article.card").count()) >= 4);
     assert.ok((await page.locator("[data-testid=row-wn4] .moq").count()) >= 1, "wholesale cards show ≥N");
     // No page is wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -62,7 +62,7 @@ test("identity page lists the identity's goods and pages through them", async ()
   const res = await page.goto(`${store.base}/en/biger/seller/atelier-lumiere`);
   assert.equal(res.status(), 200);
   assert.equal(await page.textContent("[data-testid=identity-name]"), "Atelier Lumière");
-  assert.ok((await page.locator("[data-testid=goods-card]").count()) > 0);
+  assert.ok((await page.locator("article.card").count()) > 0);
   assert.deepEqual(problems, []);
   // A numeric or wrong identity type redirects to the one canonical URL.
   const r2 = await page.goto(`${store.base}/en/biger/22/atelier-lumiere`);
@@ -74,7 +74,7 @@ test("the card menu offers the goods in other languages", async () => {
   const page = await browser.newPage();
   await page.goto(`${store.base}/en/`);
   await page.waitForFunction(() => document.querySelector(".rotating-logo"));
-  const card = page.locator("[data-testid=row-wn3] [data-testid=goods-card]").first();
+  const card = page.locator("[data-testid=row-wn3] article.card").first();
   await card.locator("[aria-haspopup=menu]").click();
   const other = card.locator('.menu-pop a[lang="ja"]');
   assert.equal(await other.count(), 1);

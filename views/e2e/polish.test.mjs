@@ -190,7 +190,7 @@ test("no two currencies look alike in the picker", async () => {
   await page.selectOption("[data-testid=currency-select]", "CHF");
   await Promise.all([page.waitForEvent("load"), page.click("[data-testid=region-apply]")]);
   await ready(page);
-  assert.match(await page.textContent("[data-testid=goods-card] .price"), /^CHF\u00a0\d/);
+  assert.match(await page.textContent("article.card .price"), /^CHF\u00a0\d/);
   await shoot(page, "currency-360-en");
   assert.deepEqual(problems, []);
   await page.close();
@@ -330,7 +330,7 @@ test("without JavaScript: account pages say they need it, and the search box sub
   assert.equal(await page.locator("[data-testid=noscript]").count(), 0, "the home page works without script");
   await page.fill("[data-testid=search-input]", "dress");
   await Promise.all([page.waitForURL(/\/en\/search\?q=dress$/), page.click("[data-testid=search-submit]")]);
-  assert.ok(await page.locator("[data-testid=goods-card]").count() > 0, "results listed by the server");
+  assert.ok(await page.locator("article.card").count() > 0, "results listed by the server");
   assert.equal(await page.inputValue("[data-testid=search-input]"), "dress");
   assert.equal(await page.getAttribute("meta[name=robots]", "content"), "noindex, nofollow");
   await shoot(page, "search-nojs-360-en");

@@ -26,15 +26,15 @@ async function search(page, text) {
 test("a text search streams results into both groups, load more adds a page", async () => {
   const { page, problems } = await home();
   await search(page, "leather");
-  await page.waitForSelector("[data-testid=consumer] [data-testid=goods-card]");
-  await page.waitForSelector("[data-testid=wholesaler] [data-testid=goods-card]");
+  await page.waitForSelector("[data-testid=consumer] article.card");
+  await page.waitForSelector("[data-testid=wholesaler] article.card");
   assert.ok(await page.isVisible("[data-testid=feedback]"), "the feedback section appears");
   // A broad query has more pages: expand, then load more.
   await search(page, "under 100000");
   await page.click("[data-testid=consumer] .group-actions .btn >> nth=0");
-  const before = await page.locator("[data-testid=consumer] [data-testid=goods-card]").count();
+  const before = await page.locator("[data-testid=consumer] article.card").count();
   await page.click("[data-testid=consumer-more]");
-  await page.waitForFunction((n) => document.querySelectorAll("[data-testid=consumer] [data-testid=goods-card]").length > n, before);
+  await page.waitForFunction((n) => document.querySelectorAll("[data-testid=consumer] article.card").length > n, before);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -65,8 +65,8 @@ test("feedback is recorded", async () => {
 test("an image upload finds its goods", async () => {
   // The first card's picture, as a shopper's photo of it.
   const { page } = await home({ width: 412, height: 915 });
-  const src = await page.getAttribute("[data-testid=row-wn3] [data-testid=goods-card] img", "src");
-  const treId = (await page.getAttribute("[data-testid=row-wn3] [data-testid=goods-card] a.card-link", "href")).split("/")[3];
+  const src = await page.getAttribute("[data-testid=row-wn3] article.card img", "src");
+  const treId = (await page.getAttribute("[data-testid=row-wn3] article.card a.card-link", "href")).split("/")[3];
   const large = src.replace("-s.jpg", "-l.jpg");
   const photo = Buffer.from(await (await fetch(store.base + large)).arrayBuffer());
   // Wait until the visual index has the demo pictures.
@@ -77,9 +77,9 @@ test("an image upload finds its goods", async () => {
   }
   await page.setInputFiles("[data-testid=search-image]", { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.click("[data-testid=search-submit]");
-  await page.waitForSelector("[data-testid=goods-card] >> nth=0");
+  await page.waitForSelector("article.card >> nth=0");
   await page.waitForFunction(() => !document.querySelector("[data-testid=search-tabs] button[disabled]"));
-  const firstHref = await page.getAttribute(".results [data-testid=goods-card] a.card-link", "href");
+  const firstHref = await page.getAttribute(".results article.card a.card-link", "href");
   assert.equal(firstHref.split("/")[3], treId, "the pictured goods comes first");
   await page.close();
 });

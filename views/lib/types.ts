@@ -11,13 +11,19 @@ export interface Sku { id: string; prices: Price[]; tiers: PriceRange[]; imgId?:
 export interface SkuModule { groupNames: Txt[]; attrs: Attr[][]; skus: Record<string, Sku> }
 export interface ScenarioValue { id: number; name: Txt; addPrice: Price[]; swatch?: string }
 export interface ScenarioLabel { labelId: number; labelName: Txt; values: ScenarioValue[] }
+// Card is a goods card. Pages carry it slim (server/web/pagecards.go): the
+// fields marked optional come only from the API, and a card never needs them.
 export interface Card {
-  treId: string; treName: Txt; bigType: number; spe: number; saleable: number; uri?: string;
-  treImage?: ImageSet; priceData: PriceData; rating: number; stock: number; ownerUid: string;
-  needsPick: boolean; lans: string[]; sid?: string;
+  treId: string; treName: Txt; bigType?: number; spe?: number; saleable: number; uri?: string;
+  treImage?: Partial<ImageSet> & Pick<ImageSet, "smallThumbnail">;
+  priceData: Pick<PriceData, "prices" | "maxPrices" | "minQty"> & Partial<PriceData>;
+  rating?: number; stock: number; ownerUid?: string;
+  needsPick?: boolean; lans: string[]; sid?: string;
 }
 export interface Owner { uid: string; name: string; identityType: number; avatarUrl: string }
 export interface Goods extends Card {
+  bigType: number; spe: number; rating: number; ownerUid: string; needsPick: boolean;
+  treImage?: ImageSet; priceData: PriceData;
   oldId?: number; treType: number; approveStatus: number; testResults: { testId: string }[];
   treImages: GoodsImage[]; brief: Txt; introHtml: Txt; introAttrs: { k: Txt; v: Txt }[];
   description: string; ratingCount: number; bestRating: number; commentCount: number; sales: number;

@@ -17,8 +17,9 @@ interface Group { sellerUid: string; sellerName: string; lines: Line[] }
 interface Problem { lineId: string; name: string; kind: string; message: string }
 
 // lineImage is a line's 64 px picture; the cart is short, so it loads at once.
-function lineImage(set?: ImageSet) {
-  return set ? picture({ src: set.tinyImg.url, width: 64, height: 64, eager: true, testid: "line-image" }) : null;
+function lineImage(set?: Partial<ImageSet>) {
+  const src = (set?.tinyImg ?? set?.smallThumbnail)?.url;
+  return src ? picture({ src, width: 64, height: 64, eager: true, testid: "line-image" }) : null;
 }
 
 // CartPage lists the cart by seller. Quantities follow the goods' minimum

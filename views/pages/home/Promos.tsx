@@ -10,10 +10,7 @@ export function RotatingLogo() {
   const t = useT();
   return (
     <div className="hero">
-      <svg className="rotating-logo" width="96" height="96" viewBox="0 0 32 32" aria-hidden="true">
-        <rect width="32" height="32" rx="8" fill="#0f5c4d" />
-        <path d="M9 12h14l-1.5 12h-11zM12.5 12a3.5 3.5 0 0 1 7 0" stroke="#f3c64b" strokeWidth="2.2" fill="none" strokeLinecap="round" />
-      </svg>
+      <span className="rotating-logo" />
       <h1>Souk</h1>
       <p className="muted">{t("AppTagline")}</p>
     </div>
