@@ -75,6 +75,9 @@ func Run(ctx context.Context, o Options) error {
 	if os.Getenv("BENCH_ONLY") == "buying" { // just the buying figures (quick)
 		return buying(ctx, a, base, o.Out)
 	}
+	// Figures are taken once the background work of a fresh store (picture
+	// descriptors for image search) is done, or they measure its noise.
+	waitSettled(base, 5*time.Minute)
 	product, err := productPath(a)
 	if err != nil {
 		return err
@@ -197,4 +200,20 @@ func rss() string {
 		}
 	}
 	return "unknown"
+}
+
+// waitSettled polls /healthz?search=1 until image search is built, for at
+// most max.
+func waitSettled(base string, max time.Duration) {
+	for end := time.Now().Add(max); time.Now().Before(end); time.Sleep(500 * time.Millisecond) {
+		res, err := http.Get(base + "/healthz?search=1")
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if strings.Contains(string(b), "visual ready") {
+			return
+		}
+	}
 }
