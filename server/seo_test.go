@@ -154,3 +154,64 @@ func TestXDefaultIsItsOwnCanonical(t *testing.T) {
 		}
 	}
 }
+
+// The product page's BreadcrumbList names the pages its breadcrumb links
+// to: the seller's crumb is their identity page of their own type (it said
+// /biger/seller/ for creators and makers too).
+func TestBreadcrumbsMatchTheirLinks(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	for i, treID := range s.goodsOfEveryOwnerType(t) {
+		path := s.canonicalGoods(t, "/en", treID)
+		_, body := s.get(t, path, "Accept-Encoding", "identity")
+		nav := regexp.MustCompile(`<nav class="crumbs"[^>]*>(.*?)</nav>`).FindStringSubmatch(body)
+		if nav == nil {
+			t.Fatalf("%s: no breadcrumbs", path)
+		}
+		var links []string
+		for _, m := range regexp.MustCompile(`href="([^"]+)"`).FindAllStringSubmatch(nav[1], -1) {
+			links = append(links, "http://souk.test"+m[1])
+		}
+		var items []string
+		for _, m := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(body, -1) {
+			var v struct {
+				Type  string `json:"@type"`
+				Items []struct {
+					Item string `json:"item"`
+				} `json:"itemListElement"`
+			}
+			if json.Unmarshal([]byte(m[1]), &v) == nil && v.Type == "BreadcrumbList" {
+				for _, it := range v.Items {
+					items = append(items, it.Item)
+				}
+			}
+		}
+		if len(items) != len(links)+1 || strings.Join(items[:len(links)], " ") != strings.Join(links, " ") {
+			t.Errorf("goods %d %s: BreadcrumbList %v, links %v", i, path, items, links)
+		}
+	}
+}
+
+// goodsOfEveryOwnerType returns one goods id per owner identity type found
+// on the home page.
+func (s *testStore) goodsOfEveryOwnerType(t *testing.T) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	var out []string
+	for i := 0; i < 6; i++ {
+		id := s.anyGoods(t, func(g map[string]any) bool {
+			uid, _ := g["ownerUid"].(string)
+			return uid != "" && !seen[uid]
+		})
+		env := s.call(t, "POST", "tre/getTreDetail", `{"requestId":"b`+id+`","treId":"`+id+`"}`)
+		var g struct {
+			Owner struct {
+				UID  string `json:"uid"`
+				Type int    `json:"identityType"`
+			} `json:"owner"`
+		}
+		_ = json.Unmarshal(env.Content, &g)
+		seen[g.Owner.UID] = true
+		out = append(out, id)
+	}
+	return out
+}

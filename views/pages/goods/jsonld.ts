@@ -1,5 +1,5 @@
 import type { Goods, SoukData } from "../../lib/types";
-import { goodsPath, withLang } from "../../lib/paths";
+import { goodsPath, identityPath, withLang } from "../../lib/paths";
 
 const DAY = 86400e3;
 
@@ -54,7 +54,7 @@ export function productLd(g: Goods, d: SoukData): object[] {
     "@type": "BreadcrumbList",
     itemListElement: [
       { "@type": "ListItem", position: 1, name: "Souk", item: d.baseUrl + withLang(d.lang, "/") },
-      { "@type": "ListItem", position: 2, name: g.owner.name, item: d.baseUrl + withLang(d.lang, "/biger/seller/" + g.owner.uid) },
+      { "@type": "ListItem", position: 2, name: g.owner.name, item: d.baseUrl + identityPath(d.lang, g.owner.identityType, g.owner.uid) },
       { "@type": "ListItem", position: 3, name: g.treName.txt, item: url },
     ],
   };
