@@ -58,8 +58,11 @@ func sentFigures(base string, pages []page, out io.Writer) error {
 				}
 				seen[m[1]] = true
 				kind := "js"
-				if strings.HasSuffix(m[1], ".css") {
+				switch {
+				case strings.HasSuffix(m[1], ".css"):
 					kind = "css"
+				case strings.HasPrefix(m[1], "/static/site/"): // cached once per language, not per page
+					kind = "site"
 				}
 				n, _, err := wire(base+m[1], enc)
 				if err != nil {
@@ -71,10 +74,11 @@ func sentFigures(base string, pages []page, out io.Writer) error {
 			}
 		}
 		kb := func(n int) string { return fmt.Sprintf("%.1f", float64(n)/1024) }
-		fmt.Fprintf(out, "  %-13s HTML %s / %s / %s KB   JS %s / %s / %s KB   CSS %s / %s / %s KB\n", p.name,
+		fmt.Fprintf(out, "  %-13s HTML %s / %s / %s KB   JS %s / %s / %s KB   CSS %s / %s / %s KB   language data %s / %s / %s KB\n", p.name,
 			kb(row["html"][0]), kb(row["html"][1]), kb(row["html"][2]),
 			kb(row["js"][0]), kb(row["js"][1]), kb(row["js"][2]),
-			kb(row["css"][0]), kb(row["css"][1]), kb(row["css"][2]))
+			kb(row["css"][0]), kb(row["css"][1]), kb(row["css"][2]),
+			kb(row["site"][0]), kb(row["site"][1]), kb(row["site"][2]))
 	}
 	return nil
 }
