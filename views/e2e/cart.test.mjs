@@ -1,6 +1,5 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import crypto from "node:crypto";
 import { startStore, launch, watch, findGoods } from "./harness.mjs";
 
 let store, browser;
@@ -10,10 +9,7 @@ after(async () => { await browser?.close(); await store?.stop(); });
 // signedInPage registers email through the API and returns a page signed
 // in through the login form, with its console problems watched.
 async function signedInPage(email, viewport) {
-  const t0 = Date.now() - 1000;
-  await store.api("get/registerByEmail/verifycode", { email });
-  const pw = crypto.createHash("sha256").update("souk|" + email + "|secret123").digest("hex");
-  await store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
+  await store.register(email);
   const page = await browser.newPage({ viewport });
   const problems = watch(page);
   await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);

@@ -1,6 +1,7 @@
 // Shared setup for browser tests: one store binary on a free port with a
 // fresh data directory, one Chromium for all tests in a file.
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,7 +41,7 @@ export async function startStore() {
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error("store did not start:\n" + log);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
+  const store = {
     base,
     async stop() { proc.kill("SIGTERM"); await new Promise((r) => proc.once("exit", r)); rmSync(dataDir, { recursive: true, force: true }); },
     // lastCode reads the newest code mailed to an address from the dev outbox.
@@ -58,7 +59,17 @@ export async function startStore() {
       const r = await fetch(base + "/api/v1/souk/" + path, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
       return (await r.json()).content;
     },
+    // register signs an account up through the API (code from the dev
+    // outbox, the password derived as the browser does) and returns the
+    // answer: { token, user }.
+    register: async (email, password = "secret123") => {
+      const t0 = Date.now() - 1000;
+      await store.api("get/registerByEmail/verifycode", { email });
+      const pw = createHash("sha256").update("souk|" + email + "|" + password).digest("hex");
+      return store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
+    },
   };
+  return store;
 }
 
 export async function launch() {
