@@ -27,10 +27,7 @@ async function authed(path, body = {}) {
   return env.content;
 }
 
-async function addToCart(g, options = []) {
-  const sku = Object.values(g.skuModule?.skus ?? {}).find((s) => s.stock > 2);
-  await authed("shoppingIncrRP", { requestId: crypto.randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
-}
+const addToCart = (g, options) => store.addToCart(token, g, options);
 
 // newPage opens a page whose console problems are watched.
 async function newPage(ctx) {

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, findGoods } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, dressOptions } from "./harness.mjs";
 
 let store, browser, page, problems, token, plain, dress;
 const email = "buyer@example.com";
@@ -21,19 +21,7 @@ async function ready() {
   await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
 }
 
-// addToCart puts goods in the cart through the API (the product page's
-// button is covered by cart.test.mjs and the first order below).
-async function addToCart(g, options = []) {
-  const sku = Object.values(g.skuModule?.skus ?? {}).find((s) => s.stock > 2);
-  const env = await authed("shoppingIncrRP", { requestId: crypto.randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
-  assert.equal(env.code, 200, "add to cart: " + env.easg);
-}
-
-function dressOptions(g) {
-  return g.scenarioLabels.map((l) => l.labelId === 9 && l.values.some((v) => v.id === 1)
-    ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } }
-    : { labelId: l.labelId, optionId: l.values[0].id });
-}
+const addToCart = (g, options) => store.addToCart(token, g, options);
 
 async function checkoutFromCart() {
   await page.goto(`${store.base}/en/cart`);

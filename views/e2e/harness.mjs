@@ -1,7 +1,7 @@
 // Shared setup for browser tests: one store binary on a free port with a
 // fresh data directory, one Chromium for all tests in a file.
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -59,6 +59,18 @@ export async function startStore() {
       const r = await fetch(base + "/api/v1/souk/" + path, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
       return (await r.json()).content;
     },
+    // authed calls the API with a session token and returns the envelope.
+    authed: async (token, path, body = {}) => {
+      const r = await fetch(base + "/api/v1/souk/" + path, { method: "POST", headers: { "Content-Type": "application/json", TOKEN: token }, body: JSON.stringify(body) });
+      return r.json();
+    },
+    // addToCart puts goods (a sku with stock, the given options) in the
+    // token's cart through the API, for tests about what comes after.
+    addToCart: async (token, g, options = []) => {
+      const sku = Object.values(g.skuModule?.skus ?? {}).find((s) => s.stock > 2);
+      const env = await store.authed(token, "shoppingIncrRP", { requestId: randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
+      if (env.code !== 200) throw new Error("add to cart: " + env.easg);
+    },
     // register signs an account up through the API (code from the dev
     // outbox, the password derived as the browser does) and returns the
     // answer: { token, user }.
@@ -102,4 +114,12 @@ export async function findGoods(store, keep, from = 10000, to = 10120) {
     if (g && keep(g)) return g;
   }
   throw new Error("no goods matched");
+}
+
+// dressOptions chooses a dress's scenario options: the custom size with four
+// measures where it is offered, else each label's first value.
+export function dressOptions(g) {
+  return g.scenarioLabels.map((l) => l.labelId === 9 && l.values.some((v) => v.id === 1)
+    ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } }
+    : { labelId: l.labelId, optionId: l.values[0].id });
 }

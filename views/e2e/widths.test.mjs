@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, findGoods } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, dressOptions } from "./harness.mjs";
 
 const WIDTHS = [320, 360, 390, 412];
 const LANGS = ["en", "de", "fr", "ru", "ar", "zh"];
@@ -22,17 +22,7 @@ async function authed(path, body = {}) {
   return r.json();
 }
 
-async function addToCart(g, options = []) {
-  const sku = Object.values(g.skuModule?.skus ?? {}).find((s) => s.stock > 2);
-  const env = await authed("shoppingIncrRP", { requestId: crypto.randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
-  assert.equal(env.code, 200, "add to cart: " + env.easg);
-}
-
-function dressOptions(g) {
-  return g.scenarioLabels.map((l) => l.labelId === 9 && l.values.some((v) => v.id === 1)
-    ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } }
-    : { labelId: l.labelId, optionId: l.values[0].id });
-}
+const addToCart = (g, options) => store.addToCart(token, g, options);
 
 before(async () => {
   store = await startStore();
