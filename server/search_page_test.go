@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -71,5 +72,19 @@ func TestSearchPageIsRateLimited(t *testing.T) {
 	}
 	if s.app.Site.Renders() != renders {
 		t.Fatal("a refused search still rendered a page")
+	}
+}
+
+// A long query is cut short where the page echoes it: the heading of a
+// 500-character search would fill a phone's screen.
+func TestSearchPageEchoesALongQueryShort(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	_, body := s.get(t, "/en/search?q="+strings.Repeat("x", 3000))
+	h1 := regexp.MustCompile(`<h1 class="search-title"[^>]*>([^<]*)</h1>`).FindStringSubmatch(body)
+	if h1 == nil {
+		t.Fatal("no search heading")
+	}
+	if n := strings.Count(h1[1], "x"); n == 0 || n > 80 || !strings.Contains(h1[1], "…") {
+		t.Errorf("heading echoes %d characters of the query: %.120q", n, h1[1])
 	}
 }

@@ -9,6 +9,7 @@ import { streamSearch } from "../../api/stream";
 import { SearchBox, type SearchQuery } from "./SearchBox";
 import { Results } from "./Results";
 import { Promo, RotatingLogo, Row } from "./Promos";
+import { searchTitle } from "./searchTitle";
 
 export function HomePage() {
   const t = useT();
@@ -75,7 +76,7 @@ export function HomePage() {
         {current ? (
           <>
             {/* The promos' h1 goes with them: the results name the page instead. */}
-            <h1 className="search-title" dir="auto">{t("SearchResultsTitle", { q: current.searchTxt })}</h1>
+            <h1 className="search-title" dir="auto">{searchTitle(t, current.searchTxt)}</h1>
             <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
             onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} />
           </>

@@ -4,6 +4,7 @@ import { CardGrid } from "../../components/GoodsCard";
 import { useData, useT } from "../../stores/context";
 import { SearchBox } from "./SearchBox";
 import type { Card } from "../../lib/types";
+import { searchTitle } from "./searchTitle";
 
 // SearchPage is the server-rendered results of /{lang}/search?q=…: what
 // the search box submits when there is no JavaScript to stream results into
@@ -12,7 +13,7 @@ import type { Card } from "../../lib/types";
 export function SearchPage() {
   const t = useT();
   const s = useData().data.search ?? { q: "", consumer: [], wholesaler: [], consumerTotal: 0, wholesalerTotal: 0 };
-  const title = s.q ? t("SearchResultsTitle", { q: s.q }) : t("SearchLabel");
+  const title = s.q ? searchTitle(t, s.q) : t("SearchLabel");
   return (
     <Layout>
       <Seo title={title + " | Souk"} description={title} noindex />
