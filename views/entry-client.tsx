@@ -1,6 +1,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { pageLoaders } from "./pages/lazy";
+import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 
 declare global {
@@ -30,7 +31,7 @@ async function start() {
   const json = el.textContent ?? "";
   const props = JSON.parse(json) as PageProps;
   const [site, Page] = await Promise.all([sharedData(props.shared), (pageLoaders[props.page] ?? pageLoaders.notfound)()]);
-  const data: SoukData = { ...site, ...props };
+  const data = fillPage({ ...site, ...props });
   hydrateRoot(document, <App data={data} dataJSON={json} Page={Page} />, {
     onRecoverableError(err) {
       // A hydration mismatch is a bug: make it loud for the browser tests.

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server.browser";
 import { App } from "./App";
 import { pages } from "./pages/all";
+import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
@@ -22,7 +23,7 @@ type Globals = {
     site = (sharedJSON ? JSON.parse(sharedJSON) : {}) as SharedData;
     if (key) shared.set(key, site);
   }
-  const data: SoukData = { ...site, ...(JSON.parse(json) as PageProps) };
+  const data = fillPage({ ...site, ...(JSON.parse(json) as PageProps) });
   const Page = pages[data.page] ?? pages.notfound;
   return renderToString(<App data={data} dataJSON={json} Page={Page} />);
 };

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"html"
+	"slices"
 	"strings"
 
 	"souk/app/i18n"
@@ -19,14 +20,19 @@ func hreflang(code string) string {
 	return code
 }
 
-// alternates writes the hreflang links of a page in every language plus
-// x-default. They are written here rather than by React: 133 elements
-// rendered in goja cost more than the rest of a product page, and React 19
-// leaves extra nodes in <head> alone when it hydrates.
-func alternates(set *i18n.Set, baseURL, path string) string {
+// alternates writes the hreflang links of a page plus x-default: in every
+// language, or in only those its content is written in (a goods item's
+// texts: its page in another language shows them in the main language, not
+// a translation to offer searchers). They are written here rather than by
+// React: 133 elements rendered in goja cost more than the rest of a product
+// page, and React 19 leaves extra nodes in <head> alone when it hydrates.
+func alternates(set *i18n.Set, baseURL, path string, only []string) string {
 	var b strings.Builder
 	p := html.EscapeString(path)
 	for _, l := range set.All() {
+		if only != nil && !slices.Contains(only, l.Code) {
+			continue
+		}
 		b.WriteString(`<link rel="alternate" hreflang="`)
 		b.WriteString(hreflang(l.Code))
 		b.WriteString(`" href="`)

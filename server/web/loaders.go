@@ -147,7 +147,8 @@ func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		canonical += "/" + url.PathEscape(g.URI)
 	}
 	l := &Loaded{Page: "goods", Status: 200, Canonical: canonical,
-		Data: PageData{Goods: g, Comments: comments, Shipping: s.shippingRule(g)}, Deps: []string{"goods:" + g.TreID, "enums"}}
+		Data: PageData{Goods: pageGoodsOf(g, r.Lang, r.Currency), Comments: comments, Shipping: s.shippingRule(g)}, Deps: []string{"goods:" + g.TreID, "enums"},
+		Langs: g.Langs}
 	if catalog.HasSizeLabel(g) {
 		l.Data.SizeChart = catalog.SizeChartFor(g)
 	}

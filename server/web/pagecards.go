@@ -2,10 +2,12 @@ package web
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"souk/app/catalog"
 	"souk/app/media"
+	"souk/app/money"
 )
 
 // Cards in a page's hydration data carry only what a card shows (about
@@ -26,7 +28,7 @@ type pageCard struct {
 	PriceData cardPrice   `json:"priceData"`
 	Stock     int         `json:"stock"`
 	NeedsPick bool        `json:"needsPick,omitempty"`
-	Langs     []string    `json:"lans"`
+	Langs     []string    `json:"lans,omitempty"` // nil: the page's cardLans (slimFor)
 }
 
 // cardImage keeps the sizes a card picks from (cards stop at 400 px). A
@@ -46,16 +48,36 @@ func cardImageOf(set *catalog.ImageSet) *cardImage {
 }
 
 type cardPrice struct {
-	Prices    []catalog.Price `json:"prices"`
-	MaxPrices []catalog.Price `json:"maxPrices,omitempty"`
-	MinQty    int             `json:"minQty"`
+	Prices    []cardAmount `json:"prices"`
+	MaxPrices []cardAmount `json:"maxPrices,omitempty"`
+	MinQty    int          `json:"minQty"`
+}
+
+// cardAmount is a price whose currency is left out when it is the page's.
+type cardAmount struct {
+	Currency *money.Currency `json:"currency,omitempty"`
+	Amount   float64         `json:"amount"`
+}
+
+func cardAmounts(ps []catalog.Price) []cardAmount {
+	if ps == nil {
+		return nil
+	}
+	out := make([]cardAmount, len(ps))
+	for i, p := range ps {
+		out[i].Amount = p.Amount
+		if p.Currency.Code != "" {
+			out[i].Currency = &ps[i].Currency
+		}
+	}
+	return out
 }
 
 func (cs pageCards) MarshalJSON() ([]byte, error) {
 	out := make([]pageCard, len(cs))
 	for i, c := range cs {
 		out[i] = pageCard{TreID: c.TreID, TreName: c.TreName, Spe: c.Spe, Saleable: c.Saleable, URI: c.URI,
-			PriceData: cardPrice{Prices: c.PriceData.Prices, MaxPrices: c.PriceData.MaxPrices, MinQty: c.PriceData.MinQty},
+			PriceData: cardPrice{Prices: cardAmounts(c.PriceData.Prices), MaxPrices: cardAmounts(c.PriceData.MaxPrices), MinQty: c.PriceData.MinQty},
 			Stock:     c.Stock, NeedsPick: c.NeedsPick, Langs: c.Langs}
 		if c.TreImage != nil {
 			out[i].TreImage = cardImageOf(c.TreImage)
@@ -88,4 +110,76 @@ func pageBlocks(home map[string]catalog.HomeBlock) map[string]pageBlock {
 type pageCardPage struct {
 	*catalog.CardPage
 	Cards pageCards `json:"cards"`
+}
+
+// slimFor leaves out of the page's cards what the page already says, and
+// the client puts back (views/lib/pagecards.ts): the currency of prices in
+// the page's currency, the language of names in the page's language, and the
+// list of languages most of the cards are written in (a demo or a one-seller
+// store's goods share one), named once as cardLans. On a home page of thirty
+// cards that was 3 KB. Cards are copied, not changed: they are the
+// catalogue's cached values, and a loaded page may be rendered again.
+func (d PageData) slimFor(lang, cur string) PageData {
+	count := map[string]int{}
+	d.eachCards(func(cs pageCards) pageCards {
+		for _, c := range cs {
+			count[strings.Join(c.Langs, " ")]++
+		}
+		return cs
+	})
+	common, most := "", 1 // a list only one card has is not worth naming
+	for k, n := range count {
+		if n > most || (n == most && k < common) {
+			common, most = k, n
+		}
+	}
+	d.CardLans = strings.Fields(common)
+	d.eachCards(func(cs pageCards) pageCards {
+		cs = slices.Clone(cs)
+		for i := range cs {
+			c := &cs[i]
+			if common != "" && strings.Join(c.Langs, " ") == common {
+				c.Langs = nil
+			}
+			c.TreName = inPage(c.TreName, lang)
+			c.PriceData.Prices = pricesIn(c.PriceData.Prices, cur)
+			c.PriceData.MaxPrices = pricesIn(c.PriceData.MaxPrices, cur)
+		}
+		return cs
+	})
+	return d
+}
+
+// pricesIn copies prices, without the currency of those in cur.
+func pricesIn(ps []catalog.Price, cur string) []catalog.Price {
+	out := slices.Clone(ps)
+	for i := range out {
+		if out[i].Currency.Code == cur {
+			out[i].Currency = money.Currency{}
+		}
+	}
+	return out
+}
+
+// eachCards replaces each list of cards of the page by f's result, in new
+// containers (d is a copy whose maps and pointers are shared).
+func (d *PageData) eachCards(f func(pageCards) pageCards) {
+	if d.Home != nil {
+		home := make(map[string]pageBlock, len(d.Home))
+		for k, b := range d.Home {
+			b.Goods = f(b.Goods)
+			home[k] = b
+		}
+		d.Home = home
+	}
+	if d.Cards != nil {
+		cp := *d.Cards
+		cp.Cards = f(cp.Cards)
+		d.Cards = &cp
+	}
+	if d.Search != nil {
+		sr := *d.Search
+		sr.Consumer, sr.Wholesaler = f(sr.Consumer), f(sr.Wholesaler)
+		d.Search = &sr
+	}
 }

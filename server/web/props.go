@@ -40,7 +40,7 @@ type LangItem struct {
 // PageData is the page-specific part of Props.
 type PageData struct {
 	Home      map[string]pageBlock  `json:"home,omitempty"`
-	Goods     *catalog.Goods        `json:"goods,omitempty"`
+	Goods     *pageGoods            `json:"goods,omitempty"`
 	Comments  []catalog.Comment     `json:"comments,omitempty"`
 	SizeChart []catalog.SizeRow     `json:"sizeChart,omitempty"`
 	Delivery  *catalog.Delivery     `json:"delivery,omitempty"`
@@ -52,6 +52,7 @@ type PageData struct {
 	Param     string                `json:"param,omitempty"`
 	Search    *SearchResults        `json:"search,omitempty"`
 	Shipping  *ShippingRule         `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
+	CardLans  []string              `json:"cardLans,omitempty"` // the languages of cards that name none (slimFor)
 }
 
 // UserProfile is a user's public page data.
@@ -73,6 +74,9 @@ type Loaded struct {
 	Data      PageData
 	Deps      []string
 	Redirect  string // answer a redirect instead (to a path without language prefix)
+	// Langs are the languages the page's content is written in, its hreflang
+	// alternates; nil: every language (the interface is the content).
+	Langs []string
 }
 
 func dayStamp(t time.Time) string { return "day:" + t.UTC().Format("2006-01-02") }

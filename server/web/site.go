@@ -186,7 +186,7 @@ func (s *Site) renderLoaded(ctx context.Context, l *Loaded, path string, r Reque
 		return nil, err
 	}
 	if l.Status == http.StatusOK && !noindex(html) {
-		html = injectHead(html, alternates(s.Langs, s.BaseURL, path))
+		html = injectHead(html, alternates(s.Langs, s.BaseURL, path, l.Langs))
 	}
 	// Every page names its language's shared script, which follows "enums".
 	return ssr.NewPage(l.Status, html, append(l.Deps, "bundle", "enums")), nil
@@ -220,7 +220,7 @@ func (s *Site) propsJSON(ctx context.Context, l *Loaded, path string, r Request)
 	body, err := json.Marshal(&Props{ // escapes <, >, &, U+2028 and U+2029 for the <script>
 		Page: l.Page, Path: p, Query: q, Lang: r.Lang, Dir: dirOf(s.Langs, r.Lang),
 		Region: r.Region, Currency: r.Currency, BaseURL: s.BaseURL, Assets: s.Renderer.Entry().For(l.Page),
-		Shared: "/static/" + sc.name, Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, XDefault: r.XDefault, Data: l.Data,
+		Shared: "/static/" + sc.name, Now: r.Now.UnixMilli(), EK: s.EnvelopeKey, TestPay: s.TestPay, XDefault: r.XDefault, Data: l.Data.slimFor(r.Lang, r.Currency),
 	})
 	if err != nil {
 		return nil, ssr.Shared{}, fmt.Errorf("web: encode props: %w", err)

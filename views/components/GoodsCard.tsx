@@ -44,9 +44,9 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
         {priceText(card.priceData, price)}
         {card.priceData.minQty > 1 ? <span className="moq" title={t("MinQty", { n: card.priceData.minQty })}>{t("MinQtyBadge", { n: card.priceData.minQty })}</span> : null}
         <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
-        {!isOwner && onSale ? <button type="button" className="icon-btn ic icon-cart add" onClick={add} aria-label={t("AddToCart")} /> : null}
+        {!isOwner && onSale ? <button type="button" className="icon-btn ic icon-cart add" onClick={add} aria-labelledby="l-add" /> : null}
         {hiddenMenu ? null : (
-          <button type="button" className="icon-btn ic icon-more more" aria-haspopup="menu" aria-expanded={!!menu} aria-label={t("MoreActions")}
+          <button type="button" className="icon-btn ic icon-more more" aria-haspopup="menu" aria-expanded={!!menu} aria-labelledby="l-more"
             onClick={(e) => setMenu(menu ? null : e.currentTarget)} />
         )}
         {menu ? (

@@ -52,7 +52,7 @@ function sizesOf(src: string, set?: Partial<ImageSet>): Thumb[] {
 export function picture(p: PictureProps) {
   const img = (
     <img src={p.src} width={p.width} height={p.height} alt={p.alt ?? ""} data-testid={p.testid}
-      loading={p.lcp ? "eager" : p.eager ? undefined : "lazy"} decoding={p.lcp ? undefined : "async"} fetchPriority={p.lcp ? "high" : undefined} />
+      loading={p.lcp ? "eager" : p.eager ? undefined : "lazy"} decoding={p.eager && !p.lcp ? "async" : undefined /* lazy ones decode off screen anyway */} fetchPriority={p.lcp ? "high" : undefined} />
   );
   if (!OURS.test(p.src)) return img;
   const list = p.sizes ? sizesOf(p.src, p.set).filter((t, i, all) => OURS.test(t.url) && t.width <= (p.max ?? Infinity) && all.findIndex((o) => o.width === t.width) === i) : [];

@@ -65,6 +65,7 @@ export interface PageData {
   param?: string; // a route parameter the page shows (block code, QR ticket)
   search?: SearchResults;
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
+  cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)
 }
 
 // SearchResults is the server-rendered results page (/{lang}/search?q=…):
