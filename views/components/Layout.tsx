@@ -1,9 +1,6 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { TopBar } from "./TopBar";
 import { SessionSync } from "./SessionSync";
-import { LanguageDialog } from "./LanguageDialog";
-import { RegionDialog } from "./RegionDialog";
-import { MenuDrawer } from "./MenuDrawer";
 import { useData, useShop, useT } from "../stores/context";
 import type { PageName } from "../lib/types";
 import { opensNewTab } from "../lib/env";
@@ -13,6 +10,13 @@ import { opensNewTab } from "../lib/env";
 // account pages) is a shell the browser fills in, and says so when script
 // is off rather than "loading" forever.
 const WORKS_WITHOUT_JS = new Set<PageName>(["home", "goods", "identity", "notfound", "error", "block", "user", "declare", "search"]);
+
+// The dialogs are never part of a first render (no dialog is open on the
+// server or at hydration), so their code is a chunk fetched when one opens,
+// not part of every page's first-load script.
+const LanguageDialog = lazy(() => import("./LanguageDialog").then((m) => ({ default: m.LanguageDialog })));
+const RegionDialog = lazy(() => import("./RegionDialog").then((m) => ({ default: m.RegionDialog })));
+const MenuDrawer = lazy(() => import("./MenuDrawer").then((m) => ({ default: m.MenuDrawer })));
 
 // Layout is the frame every page shares: top bar, dialogs, toast, footer.
 export function Layout({ children, toastMs = 1000, loginRequired = false }: { children: ReactNode; toastMs?: number; loginRequired?: boolean }) {
@@ -34,6 +38,11 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
     return () => document.removeEventListener("click", onClick);
   }, []);
   useEffect(() => {
+    // Fetch the dialogs' code once the page is idle, so the first one opens at once.
+    const id = setTimeout(() => void Promise.all([import("./LanguageDialog"), import("./RegionDialog"), import("./MenuDrawer")]), 2500);
+    return () => clearTimeout(id);
+  }, []);
+  useEffect(() => {
     if (!toast) return;
     const id = setTimeout(() => showToast(""), toastMs);
     return () => clearTimeout(id);
@@ -50,9 +59,11 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
       {/* The names of every card's buttons, said once: thirty aria-labels
           cost a home page 4 KB in Burmese (GoodsCard, aria-labelledby). */}
       <div hidden><span id="l-add">{t("AddToCart")}</span><span id="l-more">{t("MoreActions")}</span></div>
-      {dialog === "language" ? <LanguageDialog /> : null}
-      {dialog === "region" ? <RegionDialog /> : null}
-      {dialog === "menu" ? <MenuDrawer /> : null}
+      <Suspense fallback={null}>
+        {dialog === "language" ? <LanguageDialog /> : null}
+        {dialog === "region" ? <RegionDialog /> : null}
+        {dialog === "menu" ? <MenuDrawer /> : null}
+      </Suspense>
       {toast ? <div className="toast" role="status">{toast}</div> : null}
     </div>
   );
