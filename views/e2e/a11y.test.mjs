@@ -109,6 +109,8 @@ async function typedSearch(page) {
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=search-tabs] [role=tab]").length > 0
     && !document.querySelector("[data-testid=search-tabs] button[disabled]"));
   await page.waitForSelector("article.card");
+  // The result count fades out, then leaves: audit the page it leaves behind.
+  await page.waitForSelector(".result-count", { state: "detached", timeout: 10_000 });
 }
 
 const openDialog = (button) => async (page) => {

@@ -41,6 +41,10 @@ export function SearchBox({ busy = false, count = null, onSearch, onClear, initi
   const [preview, setPreview] = useState<string | undefined>();
   const [error, setError] = useState("");
   const [fit, setFit] = useState(FIRST_PLACEHOLDER);
+  const [faded, setFaded] = useState<number | null>(null); // the count whose fade ended
+  useEffect(() => {
+    if (busy) setFaded(null); // a new search shows its count, even the same number
+  }, [busy]);
   const live = useHydrated(); // the clear button needs script: without it, it would do nothing
   const area = useRef<HTMLTextAreaElement>(null);
   const picking = useRef(0); // the latest pick wins when decoding overlaps
@@ -117,7 +121,10 @@ export function SearchBox({ busy = false, count = null, onSearch, onClear, initi
         </button>
       </div>
       {error ? <p className="hint error" role="alert" data-testid="search-error">{error}</p> : null}
-      {count !== null ? <p className="result-count" key={count} aria-live="polite">{t("ResultCount", { n: count })}</p> : null}
+      {count !== null && faded !== count ? (
+        // Gone once faded: no invisible text left for a screen reader's cursor, nor half-faded text to read.
+        <p className="result-count" key={count} aria-live="polite" onAnimationEnd={() => setFaded(count)}>{t("ResultCount", { n: count })}</p>
+      ) : null}
     </form>
   );
 }
