@@ -191,6 +191,14 @@ var linearRenderPlugin = api.Plugin{
 	},
 }
 
+// flushTail is where flushSubtree hands a segment's remaining chunks to the
+// destination one call each: thousands of calls into goja a page. One
+// joined string says the same.
+const (
+	flushTail = "for (; chunkIdx < chunks.length - 1; chunkIdx++)\n        destination.push(chunks[chunkIdx]);\n      chunkIdx < chunks.length && (r = destination.push(chunks[chunkIdx]));"
+	flushJoin = "chunkIdx < chunks.length && (r = destination.push(chunks.slice(chunkIdx).join(\"\")));"
+)
+
 var (
 	reResultInit   = regexp.MustCompile(`result = ""`)
 	reResultAppend = regexp.MustCompile(`null !== chunk && \(result \+= chunk\)`)
@@ -215,6 +223,12 @@ func PatchRenderToString(src string) (string, error) {
 			return "", fmt.Errorf("ssr: react-dom renderToStringImpl changed shape (%s)", re)
 		}
 	}
+	if strings.Count(src, flushTail) != 1 {
+		return "", fmt.Errorf("ssr: react-dom flushSubtree changed shape")
+	}
+	src = strings.Replace(src, flushTail, flushJoin, 1)
+	start = strings.Index(src, "function renderToStringImpl(")
+	body = src[start : start+end]
 	body = reResultInit.ReplaceAllString(body, `result = []`)
 	body = reResultAppend.ReplaceAllString(body, `null !== chunk && result.push(chunk)`)
 	body = reResultReturn.ReplaceAllString(body, "return result.join(\"\");\n}")
