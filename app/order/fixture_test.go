@@ -100,8 +100,8 @@ func (f *fixture) service() *Service {
 	f.chain = payment.NewSimChain(f.db, time.Second, 6)
 	svc = New(f.db, f.cat, Options{
 		Now: f.clock.now, Provider: f.provider, Chain: f.chain, WebhookSecret: secret,
-		Log:  slog.New(slog.NewTextHandler(io.Discard, nil)),
-		T:    f.strs.T,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		T:   f.strs.T,
 		Mail: func(_ context.Context, to, subject, text string) error {
 			f.mails.Add(1)
 			f.mu.Lock()
