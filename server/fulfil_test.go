@@ -133,3 +133,27 @@ func TestSellerCallsPermissions(t *testing.T) {
 		}
 	})
 }
+
+// TestSellerPagesAreShells: the seller's pages are public shells that
+// browsers and proxies never store and search engines never index.
+func TestSellerPagesAreShells(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	for _, c := range []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/en/operations/showorder/S2611270000000001", 200, `"page":"sellerOrder"`},
+		{"/ar/operations/showtrack/S2611270000000001", 200, `dir="rtl"`},
+		{"/en/operations/showorder/all", 200, `"param":"all"`},
+		{"/en/operations/showorder/S26%3Cb%3E", 404, `data-testid="not-found"`},
+	} {
+		res, body := s.get(t, c.path, "Accept-Encoding", "identity")
+		if res.StatusCode != c.status || !strings.Contains(body, c.want) || !strings.Contains(body, `name="robots" content="noindex`) {
+			t.Errorf("%s: %d, lacks %q or noindex", c.path, res.StatusCode, c.want)
+		}
+		if c.status == 200 && (res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("X-Robots-Tag") != "noindex") {
+			t.Errorf("%s: Cache-Control %q, X-Robots-Tag %q", c.path, res.Header.Get("Cache-Control"), res.Header.Get("X-Robots-Tag"))
+		}
+	}
+}
