@@ -1,4 +1,4 @@
-import { useT, useData, usePrice } from "../../stores/context";
+import { useT, useData } from "../../stores/context";
 import { formatDate } from "../../lib/hydrated";
 import { AddressView, DeliveryView, Lines, StatusBadge, Totals } from "../order/OrderParts";
 import { ms } from "../order/orders";
@@ -17,7 +17,6 @@ export function SellerOrderPage() {
 
 function SellerOrder() {
   const t = useT();
-  const price = usePrice();
   const { lang } = useData();
   const { uid, order: o, setOrder, error } = useSellerOrder();
   return (
@@ -63,7 +62,6 @@ function SellerOrder() {
                     {o.carrier ? <><dt>{t("Carrier")}</dt><dd data-testid="seller-carrier"><bdi>{o.carrier}</bdi></dd></> : null}
                     {o.trackingNumber ? <><dt>{t("TrackingNumber")}</dt><dd data-testid="seller-tracking"><bdi dir="ltr">{o.trackingNumber}</bdi></dd></> : null}
                   </dl>
-                  <p className="small muted">{price(o.total)}</p>
                 </section>
               </aside>
             </div>
