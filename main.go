@@ -106,8 +106,10 @@ func run(args []string, log *slog.Logger) error {
 		return bench.Run(ctx, bench.Options{Goods: goods, Conns: 64, Requests: 300, Renders: 30, MaxDuration: 20 * time.Second, Out: os.Stdout})
 	case "searcheval":
 		return bench.SearchEval(ctx, os.Stdout)
+	case "seller":
+		return sellerCmd(ctx, cfg, args)
 	}
-	return fmt.Errorf("unknown command %q (serve, build, migrate, seed, bench, searcheval)", cmd)
+	return fmt.Errorf("unknown command %q (serve, build, migrate, seed, bench, searcheval, seller)", cmd)
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {

@@ -28,6 +28,7 @@ import (
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
+	"souk/ent/maillanguage"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -93,6 +94,8 @@ type Client struct {
 	ImageDescriptor *ImageDescriptorClient
 	// Language is the client for interacting with the Language builders.
 	Language *LanguageClient
+	// MailLanguage is the client for interacting with the MailLanguage builders.
+	MailLanguage *MailLanguageClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
@@ -155,6 +158,7 @@ func (c *Client) init() {
 	c.Identity = NewIdentityClient(c.config)
 	c.ImageDescriptor = NewImageDescriptorClient(c.config)
 	c.Language = NewLanguageClient(c.config)
+	c.MailLanguage = NewMailLanguageClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
 	c.OrderLine = NewOrderLineClient(c.config)
@@ -281,6 +285,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
+		MailLanguage:     NewMailLanguageClient(cfg),
 		Order:            NewOrderClient(cfg),
 		OrderEvent:       NewOrderEventClient(cfg),
 		OrderLine:        NewOrderLineClient(cfg),
@@ -334,6 +339,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
+		MailLanguage:     NewMailLanguageClient(cfg),
 		Order:            NewOrderClient(cfg),
 		OrderEvent:       NewOrderEventClient(cfg),
 		OrderLine:        NewOrderLineClient(cfg),
@@ -383,9 +389,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
 		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
 		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
-		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption,
+		c.SearchFeedback, c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
 		c.VerificationCode,
 	} {
 		n.Use(hooks...)
@@ -399,9 +405,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
 		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
 		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent,
-		c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption,
+		c.SearchFeedback, c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
 		c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
@@ -445,6 +451,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ImageDescriptor.mutate(ctx, m)
 	case *LanguageMutation:
 		return c.Language.mutate(ctx, m)
+	case *MailLanguageMutation:
+		return c.MailLanguage.mutate(ctx, m)
 	case *OrderMutation:
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
@@ -2985,6 +2993,139 @@ func (c *LanguageClient) mutate(ctx context.Context, m *LanguageMutation) (Value
 	}
 }
 
+// MailLanguageClient is a client for the MailLanguage schema.
+type MailLanguageClient struct {
+	config
+}
+
+// NewMailLanguageClient returns a client for the MailLanguage from the given config.
+func NewMailLanguageClient(c config) *MailLanguageClient {
+	return &MailLanguageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `maillanguage.Hooks(f(g(h())))`.
+func (c *MailLanguageClient) Use(hooks ...Hook) {
+	c.hooks.MailLanguage = append(c.hooks.MailLanguage, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `maillanguage.Intercept(f(g(h())))`.
+func (c *MailLanguageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.MailLanguage = append(c.inters.MailLanguage, interceptors...)
+}
+
+// Create returns a builder for creating a MailLanguage entity.
+func (c *MailLanguageClient) Create() *MailLanguageCreate {
+	mutation := newMailLanguageMutation(c.config, OpCreate)
+	return &MailLanguageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of MailLanguage entities.
+func (c *MailLanguageClient) CreateBulk(builders ...*MailLanguageCreate) *MailLanguageCreateBulk {
+	return &MailLanguageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MailLanguageClient) MapCreateBulk(slice any, setFunc func(*MailLanguageCreate, int)) *MailLanguageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MailLanguageCreateBulk{err: fmt.Errorf("calling to MailLanguageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MailLanguageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MailLanguageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for MailLanguage.
+func (c *MailLanguageClient) Update() *MailLanguageUpdate {
+	mutation := newMailLanguageMutation(c.config, OpUpdate)
+	return &MailLanguageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MailLanguageClient) UpdateOne(_m *MailLanguage) *MailLanguageUpdateOne {
+	mutation := newMailLanguageMutation(c.config, OpUpdateOne, withMailLanguage(_m))
+	return &MailLanguageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MailLanguageClient) UpdateOneID(id int) *MailLanguageUpdateOne {
+	mutation := newMailLanguageMutation(c.config, OpUpdateOne, withMailLanguageID(id))
+	return &MailLanguageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for MailLanguage.
+func (c *MailLanguageClient) Delete() *MailLanguageDelete {
+	mutation := newMailLanguageMutation(c.config, OpDelete)
+	return &MailLanguageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MailLanguageClient) DeleteOne(_m *MailLanguage) *MailLanguageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MailLanguageClient) DeleteOneID(id int) *MailLanguageDeleteOne {
+	builder := c.Delete().Where(maillanguage.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MailLanguageDeleteOne{builder}
+}
+
+// Query returns a query builder for MailLanguage.
+func (c *MailLanguageClient) Query() *MailLanguageQuery {
+	return &MailLanguageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMailLanguage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a MailLanguage entity by its id.
+func (c *MailLanguageClient) Get(ctx context.Context, id int) (*MailLanguage, error) {
+	return c.Query().Where(maillanguage.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MailLanguageClient) GetX(ctx context.Context, id int) *MailLanguage {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *MailLanguageClient) Hooks() []Hook {
+	return c.hooks.MailLanguage
+}
+
+// Interceptors returns the client interceptors.
+func (c *MailLanguageClient) Interceptors() []Interceptor {
+	return c.inters.MailLanguage
+}
+
+func (c *MailLanguageClient) mutate(ctx context.Context, m *MailLanguageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MailLanguageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MailLanguageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MailLanguageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MailLanguageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown MailLanguage mutation op: %q", m.Op())
+	}
+}
+
 // OrderClient is a client for the Order schema.
 type OrderClient struct {
 	config
@@ -5459,18 +5600,18 @@ type (
 	hooks struct {
 		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
 		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
-		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, Text, User,
-		VerificationCode []ent.Hook
+		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
+		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
+		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
+		SkuAttr, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
 		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, Order, OrderEvent, OrderLine,
-		Payment, PaymentEvent, PriceRange, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, Text, User,
-		VerificationCode []ent.Interceptor
+		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
+		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
+		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
+		SkuAttr, Text, User, VerificationCode []ent.Interceptor
 	}
 )
 

@@ -24,6 +24,7 @@ import (
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
+	"souk/ent/maillanguage"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -123,6 +124,7 @@ func checkColumn(t, c string) error {
 			identity.Table:         identity.ValidColumn,
 			imagedescriptor.Table:  imagedescriptor.ValidColumn,
 			language.Table:         language.ValidColumn,
+			maillanguage.Table:     maillanguage.ValidColumn,
 			order.Table:            order.ValidColumn,
 			orderevent.Table:       orderevent.ValidColumn,
 			orderline.Table:        orderline.ValidColumn,

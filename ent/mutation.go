@@ -23,6 +23,7 @@ import (
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
+	"souk/ent/maillanguage"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -75,6 +76,7 @@ const (
 	TypeIdentity         = "Identity"
 	TypeImageDescriptor  = "ImageDescriptor"
 	TypeLanguage         = "Language"
+	TypeMailLanguage     = "MailLanguage"
 	TypeOrder            = "Order"
 	TypeOrderEvent       = "OrderEvent"
 	TypeOrderLine        = "OrderLine"
@@ -13610,6 +13612,422 @@ func (m *LanguageMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Language edge %s", name)
 }
 
+// MailLanguageMutation represents an operation that mutates the MailLanguage nodes in the graph.
+type MailLanguageMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	user_id       *int
+	adduser_id    *int
+	lang          *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*MailLanguage, error)
+	predicates    []predicate.MailLanguage
+}
+
+var _ ent.Mutation = (*MailLanguageMutation)(nil)
+
+// maillanguageOption allows management of the mutation configuration using functional options.
+type maillanguageOption func(*MailLanguageMutation)
+
+// newMailLanguageMutation creates new mutation for the MailLanguage entity.
+func newMailLanguageMutation(c config, op Op, opts ...maillanguageOption) *MailLanguageMutation {
+	m := &MailLanguageMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeMailLanguage,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withMailLanguageID sets the ID field of the mutation.
+func withMailLanguageID(id int) maillanguageOption {
+	return func(m *MailLanguageMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *MailLanguage
+		)
+		m.oldValue = func(ctx context.Context) (*MailLanguage, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().MailLanguage.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withMailLanguage sets the old MailLanguage of the mutation.
+func withMailLanguage(node *MailLanguage) maillanguageOption {
+	return func(m *MailLanguageMutation) {
+		m.oldValue = func(context.Context) (*MailLanguage, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m MailLanguageMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m MailLanguageMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *MailLanguageMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *MailLanguageMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().MailLanguage.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *MailLanguageMutation) SetUserID(i int) {
+	m.user_id = &i
+	m.adduser_id = nil
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *MailLanguageMutation) UserID() (r int, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the MailLanguage entity.
+// If the MailLanguage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MailLanguageMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// AddUserID adds i to the "user_id" field.
+func (m *MailLanguageMutation) AddUserID(i int) {
+	if m.adduser_id != nil {
+		*m.adduser_id += i
+	} else {
+		m.adduser_id = &i
+	}
+}
+
+// AddedUserID returns the value that was added to the "user_id" field in this mutation.
+func (m *MailLanguageMutation) AddedUserID() (r int, exists bool) {
+	v := m.adduser_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *MailLanguageMutation) ResetUserID() {
+	m.user_id = nil
+	m.adduser_id = nil
+}
+
+// SetLang sets the "lang" field.
+func (m *MailLanguageMutation) SetLang(s string) {
+	m.lang = &s
+}
+
+// Lang returns the value of the "lang" field in the mutation.
+func (m *MailLanguageMutation) Lang() (r string, exists bool) {
+	v := m.lang
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLang returns the old "lang" field's value of the MailLanguage entity.
+// If the MailLanguage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MailLanguageMutation) OldLang(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLang is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLang requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLang: %w", err)
+	}
+	return oldValue.Lang, nil
+}
+
+// ResetLang resets all changes to the "lang" field.
+func (m *MailLanguageMutation) ResetLang() {
+	m.lang = nil
+}
+
+// Where appends a list predicates to the MailLanguageMutation builder.
+func (m *MailLanguageMutation) Where(ps ...predicate.MailLanguage) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the MailLanguageMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *MailLanguageMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.MailLanguage, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *MailLanguageMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *MailLanguageMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (MailLanguage).
+func (m *MailLanguageMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *MailLanguageMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.user_id != nil {
+		fields = append(fields, maillanguage.FieldUserID)
+	}
+	if m.lang != nil {
+		fields = append(fields, maillanguage.FieldLang)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *MailLanguageMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case maillanguage.FieldUserID:
+		return m.UserID()
+	case maillanguage.FieldLang:
+		return m.Lang()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *MailLanguageMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case maillanguage.FieldUserID:
+		return m.OldUserID(ctx)
+	case maillanguage.FieldLang:
+		return m.OldLang(ctx)
+	}
+	return nil, fmt.Errorf("unknown MailLanguage field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MailLanguageMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case maillanguage.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case maillanguage.FieldLang:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLang(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MailLanguage field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *MailLanguageMutation) AddedFields() []string {
+	var fields []string
+	if m.adduser_id != nil {
+		fields = append(fields, maillanguage.FieldUserID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *MailLanguageMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case maillanguage.FieldUserID:
+		return m.AddedUserID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MailLanguageMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case maillanguage.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUserID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MailLanguage numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *MailLanguageMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *MailLanguageMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *MailLanguageMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown MailLanguage nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *MailLanguageMutation) ResetField(name string) error {
+	switch name {
+	case maillanguage.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case maillanguage.FieldLang:
+		m.ResetLang()
+		return nil
+	}
+	return fmt.Errorf("unknown MailLanguage field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *MailLanguageMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *MailLanguageMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *MailLanguageMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *MailLanguageMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *MailLanguageMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *MailLanguageMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *MailLanguageMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown MailLanguage unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *MailLanguageMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown MailLanguage edge %s", name)
+}
+
 // OrderMutation represents an operation that mutates the Order nodes in the graph.
 type OrderMutation struct {
 	config
@@ -15390,6 +15808,10 @@ type OrderEventMutation struct {
 	addstatus     *int
 	note          *string
 	at            *time.Time
+	place         *string
+	remark        *string
+	by_user       *int
+	addby_user    *int
 	clearedFields map[string]struct{}
 	_order        *int
 	cleared_order bool
@@ -15624,6 +16046,134 @@ func (m *OrderEventMutation) ResetAt() {
 	m.at = nil
 }
 
+// SetPlace sets the "place" field.
+func (m *OrderEventMutation) SetPlace(s string) {
+	m.place = &s
+}
+
+// Place returns the value of the "place" field in the mutation.
+func (m *OrderEventMutation) Place() (r string, exists bool) {
+	v := m.place
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlace returns the old "place" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldPlace(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlace is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlace requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlace: %w", err)
+	}
+	return oldValue.Place, nil
+}
+
+// ResetPlace resets all changes to the "place" field.
+func (m *OrderEventMutation) ResetPlace() {
+	m.place = nil
+}
+
+// SetRemark sets the "remark" field.
+func (m *OrderEventMutation) SetRemark(s string) {
+	m.remark = &s
+}
+
+// Remark returns the value of the "remark" field in the mutation.
+func (m *OrderEventMutation) Remark() (r string, exists bool) {
+	v := m.remark
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRemark returns the old "remark" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldRemark(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRemark is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRemark requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRemark: %w", err)
+	}
+	return oldValue.Remark, nil
+}
+
+// ResetRemark resets all changes to the "remark" field.
+func (m *OrderEventMutation) ResetRemark() {
+	m.remark = nil
+}
+
+// SetByUser sets the "by_user" field.
+func (m *OrderEventMutation) SetByUser(i int) {
+	m.by_user = &i
+	m.addby_user = nil
+}
+
+// ByUser returns the value of the "by_user" field in the mutation.
+func (m *OrderEventMutation) ByUser() (r int, exists bool) {
+	v := m.by_user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldByUser returns the old "by_user" field's value of the OrderEvent entity.
+// If the OrderEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEventMutation) OldByUser(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldByUser is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldByUser requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldByUser: %w", err)
+	}
+	return oldValue.ByUser, nil
+}
+
+// AddByUser adds i to the "by_user" field.
+func (m *OrderEventMutation) AddByUser(i int) {
+	if m.addby_user != nil {
+		*m.addby_user += i
+	} else {
+		m.addby_user = &i
+	}
+}
+
+// AddedByUser returns the value that was added to the "by_user" field in this mutation.
+func (m *OrderEventMutation) AddedByUser() (r int, exists bool) {
+	v := m.addby_user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetByUser resets all changes to the "by_user" field.
+func (m *OrderEventMutation) ResetByUser() {
+	m.by_user = nil
+	m.addby_user = nil
+}
+
 // SetOrderID sets the "order" edge to the Order entity by id.
 func (m *OrderEventMutation) SetOrderID(id int) {
 	m._order = &id
@@ -15697,7 +16247,7 @@ func (m *OrderEventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderEventMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 6)
 	if m.status != nil {
 		fields = append(fields, orderevent.FieldStatus)
 	}
@@ -15706,6 +16256,15 @@ func (m *OrderEventMutation) Fields() []string {
 	}
 	if m.at != nil {
 		fields = append(fields, orderevent.FieldAt)
+	}
+	if m.place != nil {
+		fields = append(fields, orderevent.FieldPlace)
+	}
+	if m.remark != nil {
+		fields = append(fields, orderevent.FieldRemark)
+	}
+	if m.by_user != nil {
+		fields = append(fields, orderevent.FieldByUser)
 	}
 	return fields
 }
@@ -15721,6 +16280,12 @@ func (m *OrderEventMutation) Field(name string) (ent.Value, bool) {
 		return m.Note()
 	case orderevent.FieldAt:
 		return m.At()
+	case orderevent.FieldPlace:
+		return m.Place()
+	case orderevent.FieldRemark:
+		return m.Remark()
+	case orderevent.FieldByUser:
+		return m.ByUser()
 	}
 	return nil, false
 }
@@ -15736,6 +16301,12 @@ func (m *OrderEventMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldNote(ctx)
 	case orderevent.FieldAt:
 		return m.OldAt(ctx)
+	case orderevent.FieldPlace:
+		return m.OldPlace(ctx)
+	case orderevent.FieldRemark:
+		return m.OldRemark(ctx)
+	case orderevent.FieldByUser:
+		return m.OldByUser(ctx)
 	}
 	return nil, fmt.Errorf("unknown OrderEvent field %s", name)
 }
@@ -15766,6 +16337,27 @@ func (m *OrderEventMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetAt(v)
 		return nil
+	case orderevent.FieldPlace:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlace(v)
+		return nil
+	case orderevent.FieldRemark:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRemark(v)
+		return nil
+	case orderevent.FieldByUser:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetByUser(v)
+		return nil
 	}
 	return fmt.Errorf("unknown OrderEvent field %s", name)
 }
@@ -15777,6 +16369,9 @@ func (m *OrderEventMutation) AddedFields() []string {
 	if m.addstatus != nil {
 		fields = append(fields, orderevent.FieldStatus)
 	}
+	if m.addby_user != nil {
+		fields = append(fields, orderevent.FieldByUser)
+	}
 	return fields
 }
 
@@ -15787,6 +16382,8 @@ func (m *OrderEventMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case orderevent.FieldStatus:
 		return m.AddedStatus()
+	case orderevent.FieldByUser:
+		return m.AddedByUser()
 	}
 	return nil, false
 }
@@ -15802,6 +16399,13 @@ func (m *OrderEventMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddStatus(v)
+		return nil
+	case orderevent.FieldByUser:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddByUser(v)
 		return nil
 	}
 	return fmt.Errorf("unknown OrderEvent numeric field %s", name)
@@ -15838,6 +16442,15 @@ func (m *OrderEventMutation) ResetField(name string) error {
 		return nil
 	case orderevent.FieldAt:
 		m.ResetAt()
+		return nil
+	case orderevent.FieldPlace:
+		m.ResetPlace()
+		return nil
+	case orderevent.FieldRemark:
+		m.ResetRemark()
+		return nil
+	case orderevent.FieldByUser:
+		m.ResetByUser()
 		return nil
 	}
 	return fmt.Errorf("unknown OrderEvent field %s", name)

@@ -24,6 +24,12 @@ type OrderEvent struct {
 	Note string `json:"note,omitempty"`
 	// At holds the value of the "at" field.
 	At time.Time `json:"at,omitempty"`
+	// Place holds the value of the "place" field.
+	Place string `json:"place,omitempty"`
+	// Remark holds the value of the "remark" field.
+	Remark string `json:"remark,omitempty"`
+	// the user who made the step (seller, operator); 0 the store or the buyer's payment
+	ByUser int `json:"by_user,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OrderEventQuery when eager-loading is set.
 	Edges        OrderEventEdges `json:"edges"`
@@ -56,9 +62,9 @@ func (*OrderEvent) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case orderevent.FieldID, orderevent.FieldStatus:
+		case orderevent.FieldID, orderevent.FieldStatus, orderevent.FieldByUser:
 			values[i] = new(sql.NullInt64)
-		case orderevent.FieldNote:
+		case orderevent.FieldNote, orderevent.FieldPlace, orderevent.FieldRemark:
 			values[i] = new(sql.NullString)
 		case orderevent.FieldAt:
 			values[i] = new(sql.NullTime)
@@ -102,6 +108,24 @@ func (_m *OrderEvent) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field at", values[i])
 			} else if value.Valid {
 				_m.At = value.Time
+			}
+		case orderevent.FieldPlace:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field place", values[i])
+			} else if value.Valid {
+				_m.Place = value.String
+			}
+		case orderevent.FieldRemark:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field remark", values[i])
+			} else if value.Valid {
+				_m.Remark = value.String
+			}
+		case orderevent.FieldByUser:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field by_user", values[i])
+			} else if value.Valid {
+				_m.ByUser = int(value.Int64)
 			}
 		case orderevent.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -159,6 +183,15 @@ func (_m *OrderEvent) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("at=")
 	builder.WriteString(_m.At.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("place=")
+	builder.WriteString(_m.Place)
+	builder.WriteString(", ")
+	builder.WriteString("remark=")
+	builder.WriteString(_m.Remark)
+	builder.WriteString(", ")
+	builder.WriteString("by_user=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ByUser))
 	builder.WriteByte(')')
 	return builder.String()
 }

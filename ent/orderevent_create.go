@@ -57,6 +57,48 @@ func (_c *OrderEventCreate) SetNillableAt(v *time.Time) *OrderEventCreate {
 	return _c
 }
 
+// SetPlace sets the "place" field.
+func (_c *OrderEventCreate) SetPlace(v string) *OrderEventCreate {
+	_c.mutation.SetPlace(v)
+	return _c
+}
+
+// SetNillablePlace sets the "place" field if the given value is not nil.
+func (_c *OrderEventCreate) SetNillablePlace(v *string) *OrderEventCreate {
+	if v != nil {
+		_c.SetPlace(*v)
+	}
+	return _c
+}
+
+// SetRemark sets the "remark" field.
+func (_c *OrderEventCreate) SetRemark(v string) *OrderEventCreate {
+	_c.mutation.SetRemark(v)
+	return _c
+}
+
+// SetNillableRemark sets the "remark" field if the given value is not nil.
+func (_c *OrderEventCreate) SetNillableRemark(v *string) *OrderEventCreate {
+	if v != nil {
+		_c.SetRemark(*v)
+	}
+	return _c
+}
+
+// SetByUser sets the "by_user" field.
+func (_c *OrderEventCreate) SetByUser(v int) *OrderEventCreate {
+	_c.mutation.SetByUser(v)
+	return _c
+}
+
+// SetNillableByUser sets the "by_user" field if the given value is not nil.
+func (_c *OrderEventCreate) SetNillableByUser(v *int) *OrderEventCreate {
+	if v != nil {
+		_c.SetByUser(*v)
+	}
+	return _c
+}
+
 // SetOrderID sets the "order" edge to the Order entity by ID.
 func (_c *OrderEventCreate) SetOrderID(id int) *OrderEventCreate {
 	_c.mutation.SetOrderID(id)
@@ -111,6 +153,18 @@ func (_c *OrderEventCreate) defaults() {
 		v := orderevent.DefaultAt()
 		_c.mutation.SetAt(v)
 	}
+	if _, ok := _c.mutation.Place(); !ok {
+		v := orderevent.DefaultPlace
+		_c.mutation.SetPlace(v)
+	}
+	if _, ok := _c.mutation.Remark(); !ok {
+		v := orderevent.DefaultRemark
+		_c.mutation.SetRemark(v)
+	}
+	if _, ok := _c.mutation.ByUser(); !ok {
+		v := orderevent.DefaultByUser
+		_c.mutation.SetByUser(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -123,6 +177,25 @@ func (_c *OrderEventCreate) check() error {
 	}
 	if _, ok := _c.mutation.At(); !ok {
 		return &ValidationError{Name: "at", err: errors.New(`ent: missing required field "OrderEvent.at"`)}
+	}
+	if _, ok := _c.mutation.Place(); !ok {
+		return &ValidationError{Name: "place", err: errors.New(`ent: missing required field "OrderEvent.place"`)}
+	}
+	if v, ok := _c.mutation.Place(); ok {
+		if err := orderevent.PlaceValidator(v); err != nil {
+			return &ValidationError{Name: "place", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.place": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Remark(); !ok {
+		return &ValidationError{Name: "remark", err: errors.New(`ent: missing required field "OrderEvent.remark"`)}
+	}
+	if v, ok := _c.mutation.Remark(); ok {
+		if err := orderevent.RemarkValidator(v); err != nil {
+			return &ValidationError{Name: "remark", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.remark": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ByUser(); !ok {
+		return &ValidationError{Name: "by_user", err: errors.New(`ent: missing required field "OrderEvent.by_user"`)}
 	}
 	if len(_c.mutation.OrderIDs()) == 0 {
 		return &ValidationError{Name: "order", err: errors.New(`ent: missing required edge "OrderEvent.order"`)}
@@ -165,6 +238,18 @@ func (_c *OrderEventCreate) createSpec() (*OrderEvent, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.At(); ok {
 		_spec.SetField(orderevent.FieldAt, field.TypeTime, value)
 		_node.At = value
+	}
+	if value, ok := _c.mutation.Place(); ok {
+		_spec.SetField(orderevent.FieldPlace, field.TypeString, value)
+		_node.Place = value
+	}
+	if value, ok := _c.mutation.Remark(); ok {
+		_spec.SetField(orderevent.FieldRemark, field.TypeString, value)
+		_node.Remark = value
+	}
+	if value, ok := _c.mutation.ByUser(); ok {
+		_spec.SetField(orderevent.FieldByUser, field.TypeInt, value)
+		_node.ByUser = value
 	}
 	if nodes := _c.mutation.OrderIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -277,6 +362,48 @@ func (u *OrderEventUpsert) UpdateAt() *OrderEventUpsert {
 	return u
 }
 
+// SetPlace sets the "place" field.
+func (u *OrderEventUpsert) SetPlace(v string) *OrderEventUpsert {
+	u.Set(orderevent.FieldPlace, v)
+	return u
+}
+
+// UpdatePlace sets the "place" field to the value that was provided on create.
+func (u *OrderEventUpsert) UpdatePlace() *OrderEventUpsert {
+	u.SetExcluded(orderevent.FieldPlace)
+	return u
+}
+
+// SetRemark sets the "remark" field.
+func (u *OrderEventUpsert) SetRemark(v string) *OrderEventUpsert {
+	u.Set(orderevent.FieldRemark, v)
+	return u
+}
+
+// UpdateRemark sets the "remark" field to the value that was provided on create.
+func (u *OrderEventUpsert) UpdateRemark() *OrderEventUpsert {
+	u.SetExcluded(orderevent.FieldRemark)
+	return u
+}
+
+// SetByUser sets the "by_user" field.
+func (u *OrderEventUpsert) SetByUser(v int) *OrderEventUpsert {
+	u.Set(orderevent.FieldByUser, v)
+	return u
+}
+
+// UpdateByUser sets the "by_user" field to the value that was provided on create.
+func (u *OrderEventUpsert) UpdateByUser() *OrderEventUpsert {
+	u.SetExcluded(orderevent.FieldByUser)
+	return u
+}
+
+// AddByUser adds v to the "by_user" field.
+func (u *OrderEventUpsert) AddByUser(v int) *OrderEventUpsert {
+	u.Add(orderevent.FieldByUser, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -363,6 +490,55 @@ func (u *OrderEventUpsertOne) SetAt(v time.Time) *OrderEventUpsertOne {
 func (u *OrderEventUpsertOne) UpdateAt() *OrderEventUpsertOne {
 	return u.Update(func(s *OrderEventUpsert) {
 		s.UpdateAt()
+	})
+}
+
+// SetPlace sets the "place" field.
+func (u *OrderEventUpsertOne) SetPlace(v string) *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetPlace(v)
+	})
+}
+
+// UpdatePlace sets the "place" field to the value that was provided on create.
+func (u *OrderEventUpsertOne) UpdatePlace() *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdatePlace()
+	})
+}
+
+// SetRemark sets the "remark" field.
+func (u *OrderEventUpsertOne) SetRemark(v string) *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetRemark(v)
+	})
+}
+
+// UpdateRemark sets the "remark" field to the value that was provided on create.
+func (u *OrderEventUpsertOne) UpdateRemark() *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdateRemark()
+	})
+}
+
+// SetByUser sets the "by_user" field.
+func (u *OrderEventUpsertOne) SetByUser(v int) *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetByUser(v)
+	})
+}
+
+// AddByUser adds v to the "by_user" field.
+func (u *OrderEventUpsertOne) AddByUser(v int) *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.AddByUser(v)
+	})
+}
+
+// UpdateByUser sets the "by_user" field to the value that was provided on create.
+func (u *OrderEventUpsertOne) UpdateByUser() *OrderEventUpsertOne {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdateByUser()
 	})
 }
 
@@ -616,6 +792,55 @@ func (u *OrderEventUpsertBulk) SetAt(v time.Time) *OrderEventUpsertBulk {
 func (u *OrderEventUpsertBulk) UpdateAt() *OrderEventUpsertBulk {
 	return u.Update(func(s *OrderEventUpsert) {
 		s.UpdateAt()
+	})
+}
+
+// SetPlace sets the "place" field.
+func (u *OrderEventUpsertBulk) SetPlace(v string) *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetPlace(v)
+	})
+}
+
+// UpdatePlace sets the "place" field to the value that was provided on create.
+func (u *OrderEventUpsertBulk) UpdatePlace() *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdatePlace()
+	})
+}
+
+// SetRemark sets the "remark" field.
+func (u *OrderEventUpsertBulk) SetRemark(v string) *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetRemark(v)
+	})
+}
+
+// UpdateRemark sets the "remark" field to the value that was provided on create.
+func (u *OrderEventUpsertBulk) UpdateRemark() *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdateRemark()
+	})
+}
+
+// SetByUser sets the "by_user" field.
+func (u *OrderEventUpsertBulk) SetByUser(v int) *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.SetByUser(v)
+	})
+}
+
+// AddByUser adds v to the "by_user" field.
+func (u *OrderEventUpsertBulk) AddByUser(v int) *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.AddByUser(v)
+	})
+}
+
+// UpdateByUser sets the "by_user" field to the value that was provided on create.
+func (u *OrderEventUpsertBulk) UpdateByUser() *OrderEventUpsertBulk {
+	return u.Update(func(s *OrderEventUpsert) {
+		s.UpdateByUser()
 	})
 }
 

@@ -78,6 +78,55 @@ func (_u *OrderEventUpdate) SetNillableAt(v *time.Time) *OrderEventUpdate {
 	return _u
 }
 
+// SetPlace sets the "place" field.
+func (_u *OrderEventUpdate) SetPlace(v string) *OrderEventUpdate {
+	_u.mutation.SetPlace(v)
+	return _u
+}
+
+// SetNillablePlace sets the "place" field if the given value is not nil.
+func (_u *OrderEventUpdate) SetNillablePlace(v *string) *OrderEventUpdate {
+	if v != nil {
+		_u.SetPlace(*v)
+	}
+	return _u
+}
+
+// SetRemark sets the "remark" field.
+func (_u *OrderEventUpdate) SetRemark(v string) *OrderEventUpdate {
+	_u.mutation.SetRemark(v)
+	return _u
+}
+
+// SetNillableRemark sets the "remark" field if the given value is not nil.
+func (_u *OrderEventUpdate) SetNillableRemark(v *string) *OrderEventUpdate {
+	if v != nil {
+		_u.SetRemark(*v)
+	}
+	return _u
+}
+
+// SetByUser sets the "by_user" field.
+func (_u *OrderEventUpdate) SetByUser(v int) *OrderEventUpdate {
+	_u.mutation.ResetByUser()
+	_u.mutation.SetByUser(v)
+	return _u
+}
+
+// SetNillableByUser sets the "by_user" field if the given value is not nil.
+func (_u *OrderEventUpdate) SetNillableByUser(v *int) *OrderEventUpdate {
+	if v != nil {
+		_u.SetByUser(*v)
+	}
+	return _u
+}
+
+// AddByUser adds value to the "by_user" field.
+func (_u *OrderEventUpdate) AddByUser(v int) *OrderEventUpdate {
+	_u.mutation.AddByUser(v)
+	return _u
+}
+
 // SetOrderID sets the "order" edge to the Order entity by ID.
 func (_u *OrderEventUpdate) SetOrderID(id int) *OrderEventUpdate {
 	_u.mutation.SetOrderID(id)
@@ -129,6 +178,16 @@ func (_u *OrderEventUpdate) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *OrderEventUpdate) check() error {
+	if v, ok := _u.mutation.Place(); ok {
+		if err := orderevent.PlaceValidator(v); err != nil {
+			return &ValidationError{Name: "place", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.place": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Remark(); ok {
+		if err := orderevent.RemarkValidator(v); err != nil {
+			return &ValidationError{Name: "remark", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.remark": %w`, err)}
+		}
+	}
 	if _u.mutation.OrderCleared() && len(_u.mutation.OrderIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "OrderEvent.order"`)
 	}
@@ -158,6 +217,18 @@ func (_u *OrderEventUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if value, ok := _u.mutation.At(); ok {
 		_spec.SetField(orderevent.FieldAt, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Place(); ok {
+		_spec.SetField(orderevent.FieldPlace, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Remark(); ok {
+		_spec.SetField(orderevent.FieldRemark, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ByUser(); ok {
+		_spec.SetField(orderevent.FieldByUser, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedByUser(); ok {
+		_spec.AddField(orderevent.FieldByUser, field.TypeInt, value)
 	}
 	if _u.mutation.OrderCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -257,6 +328,55 @@ func (_u *OrderEventUpdateOne) SetNillableAt(v *time.Time) *OrderEventUpdateOne 
 	return _u
 }
 
+// SetPlace sets the "place" field.
+func (_u *OrderEventUpdateOne) SetPlace(v string) *OrderEventUpdateOne {
+	_u.mutation.SetPlace(v)
+	return _u
+}
+
+// SetNillablePlace sets the "place" field if the given value is not nil.
+func (_u *OrderEventUpdateOne) SetNillablePlace(v *string) *OrderEventUpdateOne {
+	if v != nil {
+		_u.SetPlace(*v)
+	}
+	return _u
+}
+
+// SetRemark sets the "remark" field.
+func (_u *OrderEventUpdateOne) SetRemark(v string) *OrderEventUpdateOne {
+	_u.mutation.SetRemark(v)
+	return _u
+}
+
+// SetNillableRemark sets the "remark" field if the given value is not nil.
+func (_u *OrderEventUpdateOne) SetNillableRemark(v *string) *OrderEventUpdateOne {
+	if v != nil {
+		_u.SetRemark(*v)
+	}
+	return _u
+}
+
+// SetByUser sets the "by_user" field.
+func (_u *OrderEventUpdateOne) SetByUser(v int) *OrderEventUpdateOne {
+	_u.mutation.ResetByUser()
+	_u.mutation.SetByUser(v)
+	return _u
+}
+
+// SetNillableByUser sets the "by_user" field if the given value is not nil.
+func (_u *OrderEventUpdateOne) SetNillableByUser(v *int) *OrderEventUpdateOne {
+	if v != nil {
+		_u.SetByUser(*v)
+	}
+	return _u
+}
+
+// AddByUser adds value to the "by_user" field.
+func (_u *OrderEventUpdateOne) AddByUser(v int) *OrderEventUpdateOne {
+	_u.mutation.AddByUser(v)
+	return _u
+}
+
 // SetOrderID sets the "order" edge to the Order entity by ID.
 func (_u *OrderEventUpdateOne) SetOrderID(id int) *OrderEventUpdateOne {
 	_u.mutation.SetOrderID(id)
@@ -321,6 +441,16 @@ func (_u *OrderEventUpdateOne) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *OrderEventUpdateOne) check() error {
+	if v, ok := _u.mutation.Place(); ok {
+		if err := orderevent.PlaceValidator(v); err != nil {
+			return &ValidationError{Name: "place", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.place": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Remark(); ok {
+		if err := orderevent.RemarkValidator(v); err != nil {
+			return &ValidationError{Name: "remark", err: fmt.Errorf(`ent: validator failed for field "OrderEvent.remark": %w`, err)}
+		}
+	}
 	if _u.mutation.OrderCleared() && len(_u.mutation.OrderIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "OrderEvent.order"`)
 	}
@@ -367,6 +497,18 @@ func (_u *OrderEventUpdateOne) sqlSave(ctx context.Context) (_node *OrderEvent, 
 	}
 	if value, ok := _u.mutation.At(); ok {
 		_spec.SetField(orderevent.FieldAt, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Place(); ok {
+		_spec.SetField(orderevent.FieldPlace, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Remark(); ok {
+		_spec.SetField(orderevent.FieldRemark, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ByUser(); ok {
+		_spec.SetField(orderevent.FieldByUser, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedByUser(); ok {
+		_spec.AddField(orderevent.FieldByUser, field.TypeInt, value)
 	}
 	if _u.mutation.OrderCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -16,6 +16,7 @@ import (
 	"souk/ent/goodsimage"
 	"souk/ent/identity"
 	"souk/ent/language"
+	"souk/ent/maillanguage"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -378,6 +379,12 @@ func init() {
 	languageDescPosition := languageFields[4].Descriptor()
 	// language.DefaultPosition holds the default value on creation for the position field.
 	language.DefaultPosition = languageDescPosition.Default.(int)
+	maillanguageFields := schema.MailLanguage{}.Fields()
+	_ = maillanguageFields
+	// maillanguageDescLang is the schema descriptor for lang field.
+	maillanguageDescLang := maillanguageFields[1].Descriptor()
+	// maillanguage.LangValidator is a validator for the "lang" field. It is called by the builders before save.
+	maillanguage.LangValidator = maillanguageDescLang.Validators[0].(func(string) error)
 	orderMixin := schema.Order{}.Mixin()
 	orderMixinFields0 := orderMixin[0].Fields()
 	_ = orderMixinFields0
@@ -429,6 +436,22 @@ func init() {
 	ordereventDescAt := ordereventFields[2].Descriptor()
 	// orderevent.DefaultAt holds the default value on creation for the at field.
 	orderevent.DefaultAt = ordereventDescAt.Default.(func() time.Time)
+	// ordereventDescPlace is the schema descriptor for place field.
+	ordereventDescPlace := ordereventFields[3].Descriptor()
+	// orderevent.DefaultPlace holds the default value on creation for the place field.
+	orderevent.DefaultPlace = ordereventDescPlace.Default.(string)
+	// orderevent.PlaceValidator is a validator for the "place" field. It is called by the builders before save.
+	orderevent.PlaceValidator = ordereventDescPlace.Validators[0].(func(string) error)
+	// ordereventDescRemark is the schema descriptor for remark field.
+	ordereventDescRemark := ordereventFields[4].Descriptor()
+	// orderevent.DefaultRemark holds the default value on creation for the remark field.
+	orderevent.DefaultRemark = ordereventDescRemark.Default.(string)
+	// orderevent.RemarkValidator is a validator for the "remark" field. It is called by the builders before save.
+	orderevent.RemarkValidator = ordereventDescRemark.Validators[0].(func(string) error)
+	// ordereventDescByUser is the schema descriptor for by_user field.
+	ordereventDescByUser := ordereventFields[5].Descriptor()
+	// orderevent.DefaultByUser holds the default value on creation for the by_user field.
+	orderevent.DefaultByUser = ordereventDescByUser.Default.(int)
 	orderlineFields := schema.OrderLine{}.Fields()
 	_ = orderlineFields
 	// orderlineDescSkuUID is the schema descriptor for sku_uid field.

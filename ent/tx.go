@@ -48,6 +48,8 @@ type Tx struct {
 	ImageDescriptor *ImageDescriptorClient
 	// Language is the client for interacting with the Language builders.
 	Language *LanguageClient
+	// MailLanguage is the client for interacting with the MailLanguage builders.
+	MailLanguage *MailLanguageClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
@@ -230,6 +232,7 @@ func (tx *Tx) init() {
 	tx.Identity = NewIdentityClient(tx.config)
 	tx.ImageDescriptor = NewImageDescriptorClient(tx.config)
 	tx.Language = NewLanguageClient(tx.config)
+	tx.MailLanguage = NewMailLanguageClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
 	tx.OrderEvent = NewOrderEventClient(tx.config)
 	tx.OrderLine = NewOrderLineClient(tx.config)

@@ -192,7 +192,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		devOutbox = nil // the outbox page exists only in development
 	}
 	accountAPI := api.NewAccounts(handlers, accounts)
-	orders := startOrders(bg, cfg, db, cat, sender, versions, webhookSecret, log)
+	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
@@ -214,7 +214,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 // simulated Dogecoin chain (the embedded defaults of DESIGN §5), and runs
 // its sweeper until bg ends.
 func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, sender mail.Sender,
-	versions *version.Registry, webhookSecret []byte, log *slog.Logger) *order.Service {
+	strs *i18n.Catalogs, versions *version.Registry, webhookSecret []byte, log *slog.Logger) *order.Service {
 	var svc *order.Service
 	provider := payment.NewTestProvider(webhookSecret, func(ctx context.Context, body []byte, sig string) error {
 		return svc.Callback(ctx, body, sig) // what POST /payments/webhook does, in process
@@ -222,7 +222,7 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 	svc = order.New(db, cat, order.Options{
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
 		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
-		OnStock: func(uid string) { versions.Bump("goods:" + uid) },
+		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T,
 	})
 	go svc.Run(bg, 5*time.Second)
 	return svc

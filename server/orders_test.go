@@ -57,7 +57,7 @@ func TestOrderCallsRefuseOtherUsers(t *testing.T) {
 			{"dogePay/showTransactionPageData", `{"uid":"` + pay + `"}`},
 			{"dogePay/showTransactionProgress", `{"uid":"` + pay + `"}`},
 			{"dogePay/simulateSend", `{"uid":"` + pay + `"}`},
-			{"operations/order/ship", `{"orderNumber":"` + n + `","carrier":"X","trackingNumber":"Y"}`},
+			{"operations/order/ship", `{"uid":"` + n + `","carrier":"dhl","trackingNumber":"JD01460000"}`},
 		}
 		for _, c := range calls {
 			if env := s.call(t, "POST", c.path, c.body, "TOKEN", bob); env.Code != 104 {

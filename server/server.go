@@ -86,7 +86,6 @@ func New(d Deps) *echo.Echo {
 	if d.Outbox != nil {
 		e.GET("/dev/outbox.json", func(c echo.Context) error { return c.JSON(http.StatusOK, d.Outbox.List()) })
 		e.GET("/dev/outbox", outboxPage(d.Outbox))
-		e.POST("/dev/ship/:number", d.Orders.DevShip) // ships as the seller: demo sellers have no logins
 	}
 	apiGroup.Any("/*", func(c echo.Context) error {
 		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: d.API.Message(c, "NoSuchCall")})

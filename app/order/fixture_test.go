@@ -44,6 +44,31 @@ type fixture struct {
 	chain    *payment.SimChain
 	clock    *clock
 	mails    atomic.Int64
+	strs     *i18n.Catalogs
+	mu       sync.Mutex
+	sent     []sentMail
+}
+
+type sentMail struct{ to, subject, text string }
+
+// mailsTo waits a moment for the background notices and returns those to addr.
+func (f *fixture) mailsTo(addr string, want int) []sentMail {
+	var out []sentMail
+	for i := 0; i < 100; i++ {
+		out = out[:0]
+		f.mu.Lock()
+		for _, m := range f.sent {
+			if m.to == addr {
+				out = append(out, m)
+			}
+		}
+		f.mu.Unlock()
+		if len(out) >= want {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return out
 }
 
 func newFixture(t *testing.T, db *ent.Client) *fixture {
@@ -56,7 +81,11 @@ func newFixture(t *testing.T, db *ent.Client) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{db: db, cat: cat, carts: cart.New(db, cat), clock: &clock{t: time.Now()}}
+	strs, err := i18n.LoadCatalogs(locales.FS, langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{db: db, cat: cat, carts: cart.New(db, cat), clock: &clock{t: time.Now()}, strs: strs}
 	f.Service = f.service()
 	return f
 }
@@ -71,8 +100,15 @@ func (f *fixture) service() *Service {
 	f.chain = payment.NewSimChain(f.db, time.Second, 6)
 	svc = New(f.db, f.cat, Options{
 		Now: f.clock.now, Provider: f.provider, Chain: f.chain, WebhookSecret: secret,
-		Log:  slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Mail: func(context.Context, string, string, string) error { f.mails.Add(1); return nil },
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		T:   f.strs.T,
+		Mail: func(_ context.Context, to, subject, text string) error {
+			f.mails.Add(1)
+			f.mu.Lock()
+			f.sent = append(f.sent, sentMail{to, subject, text})
+			f.mu.Unlock()
+			return nil
+		},
 	})
 	return svc
 }

@@ -31,6 +31,15 @@ func noteOf(key string, args ...string) string {
 // before notes were keys, shown as it is.
 var noteShape = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*(\?.*)?$`)
 
+// noteKey is a stored note's catalogue key, "" for old free text.
+func noteKey(note string) string {
+	if !noteShape.MatchString(note) {
+		return ""
+	}
+	key, _, _ := strings.Cut(note, "?")
+	return key
+}
+
 // renderNote is a stored note in the language t speaks.
 func renderNote(t apperr.Translator, note string) string {
 	if !noteShape.MatchString(note) {

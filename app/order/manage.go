@@ -8,11 +8,9 @@ import (
 	"souk/app/apperr"
 	"souk/app/payment"
 	"souk/ent"
-	"souk/ent/identity"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	entpay "souk/ent/payment"
-	"souk/ent/user"
 )
 
 // ownOrder finds the buyer's order by number; another user's order, or one
@@ -203,48 +201,6 @@ func (s *Service) Delete(ctx context.Context, userID int, number string) error {
 		return apperr.New(apperr.Conflict, "OrderDeleteRefused")
 	}
 	return s.db.Order.UpdateOneID(o.ID).SetHidden(true).Exec(ctx)
-}
-
-// Ship hands a paid order to a carrier. sellerUserID must own the selling
-// identity; 0 is the store itself (the development tools).
-func (s *Service) Ship(ctx context.Context, sellerUserID int, number, carrier, tracking string) (*View, error) {
-	carrier, tracking = strings.TrimSpace(carrier), strings.TrimSpace(tracking)
-	if carrier == "" || tracking == "" || len(carrier) > 60 || len(tracking) > 60 {
-		return nil, apperr.Invalid("trackingNumber", "IncorrectEntry", "TrackingInvalid", "max", "60")
-	}
-	o, err := s.db.Order.Query().Where(order.NumberEQ(number)).Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, apperr.New(apperr.NotFound, "OrderNotFound")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("order: ship: %w", err)
-	}
-	if sellerUserID != 0 {
-		if ok, err := s.sellerOwns(ctx, sellerUserID, o.SellerID); err != nil || !ok {
-			return nil, apperr.New(apperr.NotFound, "OrderNotFound")
-		}
-	}
-	var c changed
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
-		o, err := tx.Order.Get(ctx, o.ID)
-		if err != nil {
-			return err
-		}
-		moved, err := move(ctx, tx, o, Shipped, noteOf("NoteShipped", "carrier", carrier, "tracking", tracking),
-			func(u *ent.OrderUpdateOne) { u.SetCarrier(carrier).SetTrackingNumber(tracking) })
-		c.orders = []*ent.Order{moved}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	s.after(ctx, c)
-	return s.detail(ctx, o.ID)
-}
-
-// sellerOwns tells whether the user owns the selling identity.
-func (s *Service) sellerOwns(ctx context.Context, userID, identityID int) (bool, error) {
-	return s.db.Identity.Query().Where(identity.IDEQ(identityID), identity.HasUserWith(user.IDEQ(userID))).Exist(ctx)
 }
 
 // ExpireUnpaid cancels orders not paid in time and releases their stock;

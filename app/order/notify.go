@@ -3,6 +3,7 @@ package order
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,47 +15,69 @@ import (
 	"souk/ent/user"
 )
 
-// notices say what a status means to the buyer and to the seller.
-var notices = map[int][2]string{
-	AwaitingPayment:   {"Your order %s is placed. Please pay by %s.", "New order %s (awaiting payment)."},
-	PaymentProcessing: {"We are confirming the payment of your order %s.", "Order %s: payment being confirmed."},
-	Paid:              {"Your order %s is paid. The seller will ship it soon.", "Order %s is paid: please ship it."},
-	InProduction:      {"Your order %s is being made.", "Order %s: in production."},
-	Shipped:           {"Your order %s has shipped.", "Order %s: shipped."},
-	Received:          {"You confirmed receiving order %s. Thank you!", "Order %s was received by the buyer."},
-	Cancelled:         {"Your order %s is cancelled.", "Order %s is cancelled; its stock is released."},
-	RefundPending:     {"Your order %s is cancelled; your money is on its way back.", "Order %s is cancelled after payment: refund pending."},
-	Refunded:          {"The refund for order %s is done.", "Order %s is refunded."},
+// notified are the statuses that mail the buyer and the seller. Texts are
+// catalogue keys MailOrderBuyer{status} and MailOrderSeller{status},
+// rendered in each recipient's language (mailLang).
+var notified = map[int]bool{
+	AwaitingPayment: true, PaymentProcessing: true, Paid: true, InProduction: true, Shipped: true,
+	Received: true, Cancelled: true, RefundPending: true, Refunded: true,
 }
 
 // notify mails the buyer and the seller's owner about an order's status,
 // in the background: a slow mail server must not hold a checkout.
 func (s *Service) notify(_ context.Context, o *ent.Order, status int) {
-	text, ok := notices[status]
-	if !ok {
+	if !notified[status] {
 		return
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		subject := fmt.Sprintf("Souk order %s: %s", o.Number, StatusNames[status])
-		var lines string
-		if status == AwaitingPayment { // the order mail: what was ordered, as the shopper chose it
-			lines = s.linesText(ctx, o)
-		}
-		if u, err := s.db.User.Query().Where(user.IDEQ(o.UserID)).Only(ctx); err == nil && u.Email != nil {
-			body := text[0]
-			if status == AwaitingPayment {
-				body = fmt.Sprintf(body, o.Number, o.PayBy.UTC().Format("2006-01-02 15:04 MST"))
-			} else {
-				body = fmt.Sprintf(body, o.Number)
+		args := []string{"number", o.Number, "payBy", o.PayBy.UTC().Format("2006-01-02 15:04 MST"),
+			"carrier", o.Carrier, "tracking", o.TrackingNumber}
+		code := strconv.Itoa(status)
+		mail := func(u *ent.User, role string) {
+			if u == nil || u.Email == nil {
+				return
 			}
-			s.send(ctx, *u.Email, subject, body+lines)
+			lang := s.mailLang(ctx, u.ID)
+			t := func(key string, a ...string) string { return s.opts.T(lang, key, a...) }
+			subject := t("MailOrderSubject", "number", o.Number, "status", t("OrderStatus"+code))
+			body := t("MailOrder"+role+code, args...)
+			if status == AwaitingPayment { // the order mail: what was ordered, as chosen
+				body += s.For(lang).linesText(ctx, o)
+			}
+			s.send(ctx, *u.Email, subject, body)
 		}
-		owner, err := s.db.Identity.Query().Where(identity.IDEQ(o.SellerID)).QueryUser().Only(ctx)
-		if err == nil && owner.Email != nil {
-			s.send(ctx, *owner.Email, subject, fmt.Sprintf(text[1], o.Number)+lines)
+		if u, err := s.db.User.Query().Where(user.IDEQ(o.UserID)).Only(ctx); err == nil {
+			mail(u, "Buyer")
 		}
+		if owner, err := s.db.Identity.Query().Where(identity.IDEQ(o.SellerID)).QueryUser().Only(ctx); err == nil {
+			mail(owner, "Seller")
+		}
+	}()
+}
+
+// notifyTrack mails the buyer a tracking event of their order.
+func (s *Service) notifyTrack(o *ent.Order, ev *ent.OrderEvent) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		u, err := s.db.User.Query().Where(user.IDEQ(o.UserID)).Only(ctx)
+		if err != nil || u.Email == nil {
+			return
+		}
+		lang := s.mailLang(ctx, u.ID)
+		t := func(key string, a ...string) string { return s.opts.T(lang, key, a...) }
+		what := t(ev.Note)
+		body := t("MailOrderTrack", "number", o.Number, "event", what, "carrier", o.Carrier, "tracking", o.TrackingNumber,
+			"at", ev.At.UTC().Format("2006-01-02 15:04 MST"))
+		if ev.Place != "" {
+			body += "\n" + t("TrackPlace") + ": " + ev.Place
+		}
+		if ev.Remark != "" {
+			body += "\n" + ev.Remark
+		}
+		s.send(ctx, *u.Email, t("MailOrderSubject", "number", o.Number, "status", what), body)
 	}()
 }
 

@@ -32,6 +32,10 @@ type Options struct {
 	WebhookSecret []byte
 	OnStock       func(goodsUID string) // stock changed: the product page must re-render
 	Log           *slog.Logger
+	// T renders notices in a recipient's language (i18n.Catalogs.T).
+	T func(lang, key string, args ...string) string
+	// Auth decides whose orders a user fulfils (default Owners).
+	Auth Authorizer
 }
 
 // Shipping per seller group, in USD cents, converted to the order's currency.
@@ -64,6 +68,12 @@ func New(db *ent.Client, cat *catalog.Service, o Options) *Service {
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
+	}
+	if o.T == nil {
+		o.T = func(_, key string, args ...string) string { return key + fmt.Sprint(args) }
+	}
+	if o.Auth == nil {
+		o.Auth = Owners{DB: db}
 	}
 	return &Service{db: db, cat: cat, opts: o}
 }

@@ -307,7 +307,7 @@ func TestStateMachineAndOwnership(t *testing.T) {
 		}
 		_, err = f.Pay(ctx, ana, PayInput{PayUID: p.PayUID, Method: payment.Card, Card: card(payment.CardSucceeds)})
 		wantCode(t, err, apperr.Conflict) // paid once only
-		if _, err := f.Ship(ctx, 0, n, "Souk Post", "SP1"); err != nil {
+		if _, err := f.Ship(ctx, Actor{UserID: f.sellerOf(t, n)}, ShipInput{Number: n, Carrier: "dhl", Tracking: "SP1234"}); err != nil {
 			t.Fatal(err)
 		}
 		_, err = f.Cancel(ctx, ana, n)

@@ -165,8 +165,8 @@ func (s *Service) applyOutcome(ctx context.Context, payID int, out payment.Outco
 	return err
 }
 
-// markPaid settles a payment once: its orders become paid (made-to-order
-// ones go into production); an order cancelled meanwhile is refunded.
+// markPaid settles a payment once: its orders become paid; an order
+// cancelled meanwhile is refunded.
 func (s *Service) markPaid(ctx context.Context, tx *ent.Tx, p *ent.Payment) (changed, error) {
 	var c changed
 	now := s.opts.Now()
@@ -182,10 +182,9 @@ func (s *Service) markPaid(ctx context.Context, tx *ent.Tx, p *ent.Payment) (cha
 	for _, o := range orders {
 		switch o.Status {
 		case AwaitingPayment, PaymentProcessing:
+			// Made-to-measure work stays Paid until its seller confirms
+			// the measurements and marks it in production (fulfil.go).
 			o, err = move(ctx, tx, o, Paid, "NotePaymentReceived", func(u *ent.OrderUpdateOne) { u.SetPaidAt(now) })
-			if err == nil && o.Delivery != nil {
-				o, err = move(ctx, tx, o, InProduction, "NoteTailoringStarted", nil)
-			}
 		case Cancelled:
 			o, err = move(ctx, tx, o, RefundPending, "NoteLatePaymentRefunded", nil)
 		default:

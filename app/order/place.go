@@ -161,6 +161,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 	for _, uid := range touched {
 		s.opts.OnStock(uid)
 	}
+	s.rememberLang(ctx, userID, in.Lang) // the buyer's notices follow in it
 	for _, o := range made {
 		s.For(in.Lang).notify(ctx, o, AwaitingPayment) // names what was chosen in the shopper's language
 	}

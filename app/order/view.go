@@ -62,9 +62,15 @@ type Delivery struct {
 }
 
 // Event is one step of the tracking timeline.
+// Key is the note's catalogue key (a tracking event's TrackKeys entry);
+// Note is its text in the reader's language; Place and Remark are what
+// the seller typed, shown as typed.
 type Event struct {
 	Status int       `json:"status"`
+	Key    string    `json:"key"`
 	Note   string    `json:"note"`
+	Place  string    `json:"place"`
+	Remark string    `json:"remark"`
 	At     time.Time `json:"at"`
 }
 
@@ -169,7 +175,7 @@ func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View 
 			LineTotal: s.cat.Money(l.LineTotal, o.Currency), Chosen: []catalog.Chosen{}})
 	}
 	for _, e := range o.Edges.Events {
-		v.Events = append(v.Events, Event{Status: e.Status, Note: e.Note, At: e.At})
+		v.Events = append(v.Events, Event{Status: e.Status, Key: noteKey(e.Note), Note: e.Note, Place: e.Place, Remark: e.Remark, At: e.At})
 	}
 	return v
 }

@@ -450,6 +450,18 @@ var (
 		Columns:    LanguagesColumns,
 		PrimaryKey: []*schema.Column{LanguagesColumns[0]},
 	}
+	// MailLanguagesColumns holds the columns for the "mail_languages" table.
+	MailLanguagesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "user_id", Type: field.TypeInt, Unique: true},
+		{Name: "lang", Type: field.TypeString, Size: 16},
+	}
+	// MailLanguagesTable holds the schema information for the "mail_languages" table.
+	MailLanguagesTable = &schema.Table{
+		Name:       "mail_languages",
+		Columns:    MailLanguagesColumns,
+		PrimaryKey: []*schema.Column{MailLanguagesColumns[0]},
+	}
 	// OrdersColumns holds the columns for the "orders" table.
 	OrdersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -508,6 +520,9 @@ var (
 		{Name: "status", Type: field.TypeInt},
 		{Name: "note", Type: field.TypeString, Default: ""},
 		{Name: "at", Type: field.TypeTime},
+		{Name: "place", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "remark", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "by_user", Type: field.TypeInt, Default: 0},
 		{Name: "order_events", Type: field.TypeInt},
 	}
 	// OrderEventsTable holds the schema information for the "order_events" table.
@@ -518,7 +533,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "order_events_orders_events",
-				Columns:    []*schema.Column{OrderEventsColumns[4]},
+				Columns:    []*schema.Column{OrderEventsColumns[7]},
 				RefColumns: []*schema.Column{OrdersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -936,6 +951,7 @@ var (
 		IdentitiesTable,
 		ImageDescriptorsTable,
 		LanguagesTable,
+		MailLanguagesTable,
 		OrdersTable,
 		OrderEventsTable,
 		OrderLinesTable,

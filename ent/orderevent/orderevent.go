@@ -20,6 +20,12 @@ const (
 	FieldNote = "note"
 	// FieldAt holds the string denoting the at field in the database.
 	FieldAt = "at"
+	// FieldPlace holds the string denoting the place field in the database.
+	FieldPlace = "place"
+	// FieldRemark holds the string denoting the remark field in the database.
+	FieldRemark = "remark"
+	// FieldByUser holds the string denoting the by_user field in the database.
+	FieldByUser = "by_user"
 	// EdgeOrder holds the string denoting the order edge name in mutations.
 	EdgeOrder = "order"
 	// Table holds the table name of the orderevent in the database.
@@ -39,6 +45,9 @@ var Columns = []string{
 	FieldStatus,
 	FieldNote,
 	FieldAt,
+	FieldPlace,
+	FieldRemark,
+	FieldByUser,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "order_events"
@@ -67,6 +76,16 @@ var (
 	DefaultNote string
 	// DefaultAt holds the default value on creation for the "at" field.
 	DefaultAt func() time.Time
+	// DefaultPlace holds the default value on creation for the "place" field.
+	DefaultPlace string
+	// PlaceValidator is a validator for the "place" field. It is called by the builders before save.
+	PlaceValidator func(string) error
+	// DefaultRemark holds the default value on creation for the "remark" field.
+	DefaultRemark string
+	// RemarkValidator is a validator for the "remark" field. It is called by the builders before save.
+	RemarkValidator func(string) error
+	// DefaultByUser holds the default value on creation for the "by_user" field.
+	DefaultByUser int
 )
 
 // OrderOption defines the ordering options for the OrderEvent queries.
@@ -90,6 +109,21 @@ func ByNote(opts ...sql.OrderTermOption) OrderOption {
 // ByAt orders the results by the at field.
 func ByAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAt, opts...).ToFunc()
+}
+
+// ByPlace orders the results by the place field.
+func ByPlace(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPlace, opts...).ToFunc()
+}
+
+// ByRemark orders the results by the remark field.
+func ByRemark(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRemark, opts...).ToFunc()
+}
+
+// ByByUser orders the results by the by_user field.
+func ByByUser(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldByUser, opts...).ToFunc()
 }
 
 // ByOrderField orders the results by order field.

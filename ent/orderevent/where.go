@@ -70,6 +70,21 @@ func At(v time.Time) predicate.OrderEvent {
 	return predicate.OrderEvent(sql.FieldEQ(FieldAt, v))
 }
 
+// Place applies equality check predicate on the "place" field. It's identical to PlaceEQ.
+func Place(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldPlace, v))
+}
+
+// Remark applies equality check predicate on the "remark" field. It's identical to RemarkEQ.
+func Remark(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldRemark, v))
+}
+
+// ByUser applies equality check predicate on the "by_user" field. It's identical to ByUserEQ.
+func ByUser(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldByUser, v))
+}
+
 // StatusEQ applies the EQ predicate on the "status" field.
 func StatusEQ(v int) predicate.OrderEvent {
 	return predicate.OrderEvent(sql.FieldEQ(FieldStatus, v))
@@ -213,6 +228,176 @@ func AtLT(v time.Time) predicate.OrderEvent {
 // AtLTE applies the LTE predicate on the "at" field.
 func AtLTE(v time.Time) predicate.OrderEvent {
 	return predicate.OrderEvent(sql.FieldLTE(FieldAt, v))
+}
+
+// PlaceEQ applies the EQ predicate on the "place" field.
+func PlaceEQ(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldPlace, v))
+}
+
+// PlaceNEQ applies the NEQ predicate on the "place" field.
+func PlaceNEQ(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNEQ(FieldPlace, v))
+}
+
+// PlaceIn applies the In predicate on the "place" field.
+func PlaceIn(vs ...string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldIn(FieldPlace, vs...))
+}
+
+// PlaceNotIn applies the NotIn predicate on the "place" field.
+func PlaceNotIn(vs ...string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNotIn(FieldPlace, vs...))
+}
+
+// PlaceGT applies the GT predicate on the "place" field.
+func PlaceGT(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGT(FieldPlace, v))
+}
+
+// PlaceGTE applies the GTE predicate on the "place" field.
+func PlaceGTE(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGTE(FieldPlace, v))
+}
+
+// PlaceLT applies the LT predicate on the "place" field.
+func PlaceLT(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLT(FieldPlace, v))
+}
+
+// PlaceLTE applies the LTE predicate on the "place" field.
+func PlaceLTE(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLTE(FieldPlace, v))
+}
+
+// PlaceContains applies the Contains predicate on the "place" field.
+func PlaceContains(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldContains(FieldPlace, v))
+}
+
+// PlaceHasPrefix applies the HasPrefix predicate on the "place" field.
+func PlaceHasPrefix(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldHasPrefix(FieldPlace, v))
+}
+
+// PlaceHasSuffix applies the HasSuffix predicate on the "place" field.
+func PlaceHasSuffix(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldHasSuffix(FieldPlace, v))
+}
+
+// PlaceEqualFold applies the EqualFold predicate on the "place" field.
+func PlaceEqualFold(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEqualFold(FieldPlace, v))
+}
+
+// PlaceContainsFold applies the ContainsFold predicate on the "place" field.
+func PlaceContainsFold(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldContainsFold(FieldPlace, v))
+}
+
+// RemarkEQ applies the EQ predicate on the "remark" field.
+func RemarkEQ(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldRemark, v))
+}
+
+// RemarkNEQ applies the NEQ predicate on the "remark" field.
+func RemarkNEQ(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNEQ(FieldRemark, v))
+}
+
+// RemarkIn applies the In predicate on the "remark" field.
+func RemarkIn(vs ...string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldIn(FieldRemark, vs...))
+}
+
+// RemarkNotIn applies the NotIn predicate on the "remark" field.
+func RemarkNotIn(vs ...string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNotIn(FieldRemark, vs...))
+}
+
+// RemarkGT applies the GT predicate on the "remark" field.
+func RemarkGT(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGT(FieldRemark, v))
+}
+
+// RemarkGTE applies the GTE predicate on the "remark" field.
+func RemarkGTE(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGTE(FieldRemark, v))
+}
+
+// RemarkLT applies the LT predicate on the "remark" field.
+func RemarkLT(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLT(FieldRemark, v))
+}
+
+// RemarkLTE applies the LTE predicate on the "remark" field.
+func RemarkLTE(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLTE(FieldRemark, v))
+}
+
+// RemarkContains applies the Contains predicate on the "remark" field.
+func RemarkContains(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldContains(FieldRemark, v))
+}
+
+// RemarkHasPrefix applies the HasPrefix predicate on the "remark" field.
+func RemarkHasPrefix(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldHasPrefix(FieldRemark, v))
+}
+
+// RemarkHasSuffix applies the HasSuffix predicate on the "remark" field.
+func RemarkHasSuffix(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldHasSuffix(FieldRemark, v))
+}
+
+// RemarkEqualFold applies the EqualFold predicate on the "remark" field.
+func RemarkEqualFold(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEqualFold(FieldRemark, v))
+}
+
+// RemarkContainsFold applies the ContainsFold predicate on the "remark" field.
+func RemarkContainsFold(v string) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldContainsFold(FieldRemark, v))
+}
+
+// ByUserEQ applies the EQ predicate on the "by_user" field.
+func ByUserEQ(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldEQ(FieldByUser, v))
+}
+
+// ByUserNEQ applies the NEQ predicate on the "by_user" field.
+func ByUserNEQ(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNEQ(FieldByUser, v))
+}
+
+// ByUserIn applies the In predicate on the "by_user" field.
+func ByUserIn(vs ...int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldIn(FieldByUser, vs...))
+}
+
+// ByUserNotIn applies the NotIn predicate on the "by_user" field.
+func ByUserNotIn(vs ...int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldNotIn(FieldByUser, vs...))
+}
+
+// ByUserGT applies the GT predicate on the "by_user" field.
+func ByUserGT(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGT(FieldByUser, v))
+}
+
+// ByUserGTE applies the GTE predicate on the "by_user" field.
+func ByUserGTE(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldGTE(FieldByUser, v))
+}
+
+// ByUserLT applies the LT predicate on the "by_user" field.
+func ByUserLT(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLT(FieldByUser, v))
+}
+
+// ByUserLTE applies the LTE predicate on the "by_user" field.
+func ByUserLTE(v int) predicate.OrderEvent {
+	return predicate.OrderEvent(sql.FieldLTE(FieldByUser, v))
 }
 
 // HasOrder applies the HasEdge predicate on the "order" edge.

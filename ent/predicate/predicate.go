@@ -57,6 +57,9 @@ type ImageDescriptor func(*sql.Selector)
 // Language is the predicate function for language builders.
 type Language func(*sql.Selector)
 
+// MailLanguage is the predicate function for maillanguage builders.
+type MailLanguage func(*sql.Selector)
+
 // Order is the predicate function for order builders.
 type Order func(*sql.Selector)
 

@@ -123,6 +123,9 @@ func (OrderLine) Edges() []ent.Edge {
 }
 
 // OrderEvent is one step of an order's history: the tracking timeline.
+// Note is a catalogue key (with its arguments, see app/order noteOf), so
+// the timeline reads in each reader's language; place and remark are what
+// a seller typed on a tracking event, shown as typed.
 type OrderEvent struct{ ent.Schema }
 
 func (OrderEvent) Fields() []ent.Field {
@@ -130,6 +133,9 @@ func (OrderEvent) Fields() []ent.Field {
 		field.Int("status"),
 		field.String("note").Default(""),
 		field.Time("at").Default(time.Now),
+		field.String("place").Default("").MaxRuneLen(100),
+		field.String("remark").Default("").MaxRuneLen(500),
+		field.Int("by_user").Default(0).Comment("the user who made the step (seller, operator); 0 the store or the buyer's payment"),
 	}
 }
 
@@ -197,3 +203,14 @@ func (DogeTransfer) Fields() []ent.Field {
 }
 
 func (DogeTransfer) Indexes() []ent.Index { return []ent.Index{index.Fields("to_address")} }
+
+// MailLanguage is the language a user last used for an order or fulfilment
+// call: order notices reach them in it (a user has no language setting).
+type MailLanguage struct{ ent.Schema }
+
+func (MailLanguage) Fields() []ent.Field {
+	return []ent.Field{
+		field.Int("user_id").Unique(),
+		field.String("lang").MaxLen(16),
+	}
+}

@@ -43,7 +43,7 @@ func (h *Orders) Register(g *echo.Group) {
 	g.POST("/order/cancel", signed(h, h.cancel))
 	g.POST("/order/delete", signed(h, h.remove))
 	g.POST("/order/sureReceived", signed(h, h.sureReceived))
-	g.POST("/operations/order/ship", signed(h, h.ship))
+	h.registerFulfil(g)
 }
 
 // orderReq is every field the order calls take.
@@ -62,8 +62,6 @@ type orderReq struct {
 	Status      int                `json:"status"`
 	Page        int                `json:"page"`
 	PageSize    int                `json:"pageSize"`
-	Carrier     string             `json:"carrier"`
-	Tracking    string             `json:"trackingNumber"`
 }
 
 type orderCall func(ctx context.Context, uid int, req *orderReq, rc reqCtx) (any, error)
@@ -184,26 +182,9 @@ func (h *Orders) sureReceived(ctx context.Context, uid int, r *orderReq, rc reqC
 	return h.svc.For(rc.lang).SureReceived(ctx, uid, r.OrderNumber)
 }
 
-// ship is the seller's call: only the owner of the selling identity finds the order.
-func (h *Orders) ship(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
-	return h.svc.For(rc.lang).Ship(ctx, uid, r.OrderNumber, r.Carrier, r.Tracking)
-}
-
 func first(a, b string) string {
 	if a != "" {
 		return a
 	}
 	return b
-}
-
-// DevShip ships an order as its seller would, with a made-up tracking
-// number (DEV only: the demo's sellers have no logins).
-func (h *Orders) DevShip(c echo.Context) error {
-	n := c.Param("number")
-	v, err := h.svc.For(h.ctxOf(c).lang).Ship(c.Request().Context(), 0, n, "Souk Post", "SP"+n)
-	if err != nil {
-		return h.fail(c, err)
-	}
-	v.Localize(h.translator(c))
-	return h.ok(c, false, v)
 }

@@ -104,6 +104,8 @@ var paramPages = map[string]string{
 	"myorder/{orderNumber}":      "orderNumber",
 	"shippinginfo/{orderNumber}": "orderNumber",
 	"dogepay/{uid}":              "uid",
+	"operations/showorder/{uid}": "uid",
+	"operations/showtrack/{uid}": "uid",
 	"qrlogin/{ticket}":           "ticket",
 	"block/{code}":               "code",
 }
@@ -124,8 +126,8 @@ func (s *Site) serveParamPage(c echo.Context, route Route, segs []string, r Requ
 	// "new" (addressedit/new) is a word, not an id: the page renders
 	// differently for it, so it is cached as itself.
 	placeholder := paramPlaceholder
-	if l.Data.Param == "new" {
-		placeholder = "new"
+	if l.Data.Param == "new" || l.Data.Param == "all" { // words: rendered (and cached) as themselves
+		placeholder = l.Data.Param
 	}
 	tmpl := make([]string, len(segs))
 	for i, p := range route.Pattern {

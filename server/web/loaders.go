@@ -54,7 +54,17 @@ var loaders = map[string]loader{
 	"myorder/{orderNumber}":      shellWith("myorder", "orderNumber"),
 	"shippinginfo/{orderNumber}": shellWith("shippinginfo", "orderNumber"),
 	"dogepay/{uid}":              shellWith("dogepay", "uid"),
+	// Seller pages: shells like the buying pages, never stored by browsers
+	// or proxies and never indexed (noStorePages). uid is an order number,
+	// or "all" for the seller's order list.
+	"operations/showorder/{uid}": shellWith("sellerOrder", "uid"),
+	"operations/showtrack/{uid}": shellWith("sellerTrack", "uid"),
 }
+
+// noStorePages answer Cache-Control: no-store and X-Robots-Tag: noindex:
+// they are a seller's work (the server's page cache keeps only their
+// public shell, one per language, which holds no order data).
+var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true}
 
 // shell serves a page whose content the browser loads itself.
 func shell(page string) loader {

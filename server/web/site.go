@@ -52,6 +52,9 @@ type Site struct {
 // ignored, so random query strings cannot fill the cache.
 var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"}}
 
+// noStoreKey marks a request whose page must not be stored (noStorePages).
+const noStoreKey = "souk.noStore"
+
 // Handle answers any page request.
 func (s *Site) Handle(c echo.Context) error {
 	req := c.Request()
@@ -72,6 +75,9 @@ func (s *Site) Handle(c echo.Context) error {
 	r.Params = params
 	if route.Name == "search" {
 		return s.serveSearch(c, r, res.Prefixed) // never cached: any text can be asked
+	}
+	if noStorePages[route.Name] {
+		c.Set(noStoreKey, true)
 	}
 	if _, ok := paramPages[route.Name]; ok {
 		return s.serveParamPage(c, route, res.Segs, r, res.Prefixed)
@@ -265,6 +271,10 @@ func (s *Site) write(c echo.Context, p *ssr.Page, outcome ssr.Outcome, prefixed 
 	// Prices follow the CU cookie; unprefixed URLs also follow the language
 	// cookie and Accept-Language. Browsers revalidate with the ETag.
 	h.Set("Cache-Control", "public, max-age=0, must-revalidate")
+	if c.Get(noStoreKey) == true {
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Robots-Tag", "noindex")
+	}
 	if prefixed {
 		h.Set("Vary", "Cookie, Accept-Encoding")
 	} else {

@@ -186,6 +186,10 @@ function signedInPages(order, addressId) {
     [`/addressedit/${addressId}`, "[data-testid=address-form]"],
     ["/addressedit/new", "[data-testid=address-form]"],
     [`/user?userUid=${me}`, "[data-testid=user-name]"],
+    // The reader is also the seller of the order (attached to its identity).
+    ["/operations/showorder/all", "[data-testid=seller-order-card]"],
+    [`/operations/showorder/${order}`, "[data-testid=ship-form]"],
+    [`/operations/showtrack/${order}`, "[data-testid=seller-track-page]"],
   ];
 }
 
@@ -210,6 +214,8 @@ test("axe finds no violation on any page, at both widths, in en and ar, signed o
     ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } } : { labelId: l.labelId, optionId: l.values[0].id }));
   const pre = await authed("order/preOrderData", { addressId: address.id });
   const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
+  await authed("order/payChange", { payUid: placed.payUid, payMethod: 1, card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Reader" } });
+  store.attachSeller(email, (await authed("order/detail", { orderNumber: placed.orderNumbers[0] })).sellerUid);
   await addToCart(plain);
   for (const lang of LANGS) {
     for (const [path, waitFor, steps] of signedInPages(placed.orderNumbers[0], address.id)) found.push(...await visit(inside, lang, path, waitFor, steps));

@@ -213,8 +213,8 @@ test("cancel a paid order → refund pending", async () => {
 });
 
 test("a shipped order: confirm receipt → received, then delete it", async () => {
-  const r = await fetch(`${store.base}/dev/ship/${orders.declinedThenPaid}`, { method: "POST" });
-  assert.ok(r.ok, "dev ship: " + r.status);
+  const shipped = await store.ship(token, orders.declinedThenPaid);
+  assert.equal(shipped.code, 200, "the seller ships: " + shipped.easg);
   await page.goto(`${store.base}/en/myorder/${orders.declinedThenPaid}`);
   await ready();
   await waitStatus(1001);
@@ -263,7 +263,7 @@ test("screenshots", { skip: !process.env.SHOTS }, async () => {
   await shoot("myorder-unpaid", `/myorder/${made.orderNumbers[0]}`, () => page.click("[data-testid=pay-now]"));
   await shoot("myorders", "/myorders");
   await shoot("myorder", `/myorder/${orders.card}`);
-  await fetch(`${store.base}/dev/ship/${orders.doge}`, { method: "POST" });
+  await store.ship(token, orders.doge);
   await shoot("shipped", `/myorder/${orders.doge}`);
   await shoot("shipping", `/shippinginfo/${orders.doge}`);
 });

@@ -1,6 +1,6 @@
 // Shared setup for browser tests: one store binary on a free port with a
 // fresh data directory, one Chromium for all tests in a file.
-import { spawn } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +41,7 @@ export async function startStore() {
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error("store did not start:\n" + log);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const sellers = {}; // identity uid → the promise of its seller's token
   const store = {
     base,
     async stop() { proc.kill("SIGTERM"); await new Promise((r) => proc.once("exit", r)); rmSync(dataDir, { recursive: true, force: true }); },
@@ -72,6 +73,28 @@ export async function startStore() {
       const sku = Object.values(g.skuModule?.skus ?? {}).find((s) => s.stock > 2);
       const env = await store.authed(token, "shoppingIncrRP", { requestId: randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
       if (env.code !== 200) throw new Error("add to cart: " + env.easg);
+    },
+    // attachSeller makes the account of email the user of a (demo) identity,
+    // so it fulfils that identity's orders: `souk seller attach`.
+    attachSeller: (email, identityUid) => {
+      execFileSync(bin, ["seller", "attach", email, identityUid], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: ["ignore", "ignore", "pipe"] });
+    },
+    // sellerToken signs up an account for an identity (once per store) and
+    // attaches it: a session of the seller of that identity's orders.
+    sellerToken: async (identityUid) => {
+      sellers[identityUid] ??= (async () => {
+        const email = `seller-${identityUid}@example.com`.toLowerCase();
+        const { token } = await store.register(email);
+        store.attachSeller(email, identityUid);
+        return token;
+      })();
+      return sellers[identityUid];
+    },
+    // ship ships a buyer's order as its seller would, through the seller's
+    // call (operations/order/ship), and returns the envelope.
+    ship: async (buyerToken, number, carrier = "dhl", trackingNumber = "JD" + number.replace(/\D/g, "").slice(-10)) => {
+      const o = (await store.authed(buyerToken, "order/detail", { orderNumber: number })).content;
+      return store.authed(await store.sellerToken(o.sellerUid), "operations/order/ship", { uid: number, carrier, trackingNumber });
     },
     // register signs an account up through the API (code from the dev
     // outbox, the password derived as the browser does) and returns the

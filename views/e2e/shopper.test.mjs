@@ -188,7 +188,7 @@ test("the chosen colour, size and capacity follow the line by name, with the sku
       if ([200, 1000].includes((await authed("order/detail", { orderNumber: n })).content.status)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const env = await (await fetch(`${store.base}/dev/ship/${n}`, { method: "POST" })).json();
+    const env = await store.ship(token, n);
     assert.equal(env.code, 200, "ship " + n + ": " + env.easg);
     shipped[n] = env.content;
   }

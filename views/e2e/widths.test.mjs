@@ -39,7 +39,7 @@ before(async () => {
   // The longest name allowed (40 characters), as one word.
   const named = await authed("my/editUsername", { username: "Maximilianeoberhausenwittgensteinerin123" });
   assert.equal(named.code, 200, named.easg);
-  // An order (left unpaid) for my orders and its page, then a fresh cart.
+  // An order (paid) for my orders and its page, then a fresh cart.
   for (let round = 0; round < 2; round++) {
     await addToCart(plain);
     await addToCart(dress, dressOptions(dress));
@@ -50,6 +50,8 @@ before(async () => {
     const made = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: addr.content.id, total: pre.total.amount });
     assert.equal(made.code, 200, made.easg);
     orderNumber = made.content.orderNumbers[0];
+    const paid = await authed("order/payChange", { payUid: made.content.payUid, payMethod: 1, card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Max O" } });
+    assert.equal(paid.code, 200, paid.easg); // paid: the seller's page shows its ship form
   }
 
   // Sign in once through the login page; every signed-in context reuses it.
@@ -62,7 +64,10 @@ before(async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(store.base + "/en/mysafes"), page.click("[data-testid=login-submit]")]);
   signedIn = await ctx.storageState();
-  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes"];
+  // The shopper is also the seller of the order's identity: the seller's pages.
+  store.attachSeller(email, (await authed("order/detail", { orderNumber })).content.sellerUid);
+  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes",
+    "operations/showorder/all", "operations/showorder/" + orderNumber, "operations/showtrack/" + orderNumber];
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });

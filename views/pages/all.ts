@@ -22,6 +22,8 @@ import { MyOrdersPage } from "./order/MyOrdersPage";
 import { MyOrderPage } from "./order/MyOrderPage";
 import { ShippingInfoPage } from "./order/ShippingInfoPage";
 import { DogePayPage } from "./order/DogePayPage";
+import { SellerOrderPage } from "./operations/SellerOrderPage";
+import { SellerTrackPage } from "./operations/SellerTrackPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -52,4 +54,6 @@ export const pages: Record<PageName, ComponentType> = {
   shippinginfo: ShippingInfoPage,
   dogepay: DogePayPage,
   search: SearchPage,
+  sellerOrder: SellerOrderPage,
+  sellerTrack: SellerTrackPage,
 };

@@ -33,4 +33,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   shippinginfo: () => import("./order/ShippingInfoPage").then((m) => m.ShippingInfoPage),
   dogepay: () => import("./order/DogePayPage").then((m) => m.DogePayPage),
   search: () => import("./home/SearchPage").then((m) => m.SearchPage),
+  sellerOrder: () => import("./operations/SellerOrderPage").then((m) => m.SellerOrderPage),
+  sellerTrack: () => import("./operations/SellerTrackPage").then((m) => m.SellerTrackPage),
 };

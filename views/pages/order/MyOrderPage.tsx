@@ -21,6 +21,11 @@ function waiting(o: Order, expectPayment: boolean): boolean {
   return expectPayment || (o.payMethod >= 2 && o.payMethod <= 5);
 }
 
+// lastTrack is the seller's newest tracking event, if any.
+function lastTrack(o: Order) {
+  return [...o.events].reverse().find((e) => e.key.startsWith("Track"));
+}
+
 // MyOrderPage is one order: status, lines, address, totals, payment, dress
 // delivery, and the buyer's actions. It polls while a payment settles.
 export function MyOrderPage() {
@@ -107,6 +112,7 @@ export function MyOrderPage() {
               {paid && o.status !== S.AwaitingPayment && o.status !== S.Processing ? <p className="notice ok-notice" data-testid="paid-banner">{t("ThanksPaid")}</p> : null}
               {polling ? <p className="muted small" role="status" data-testid="order-polling">{t("PaymentChecking")}</p> : null}
               {o.status === S.AwaitingPayment && o.payStatus === "failed" && !flow.error ? <p className="pay-error" data-testid="pay-error">{o.payFailure || t("PayFailed")}</p> : null}
+              {lastTrack(o) ? <p className="small" data-testid="latest-tracking">{t("LatestTracking")}: <strong>{lastTrack(o)!.note}</strong>{lastTrack(o)!.place ? <> · <bdi>{lastTrack(o)!.place}</bdi></> : null}</p> : null}
               {o.status === S.AwaitingPayment && o.payBy ? <p className="small">{t("PayBy", { time: formatDate(ms(o.payBy), lang, true, true) })}</p> : null}
               <div className="row-actions start">
                 {o.status === S.AwaitingPayment && o.payMethod === 5 && o.payStatus === "pending" ? (
@@ -145,7 +151,8 @@ export function MyOrderPage() {
                 <dt>{t("OrderNumber")}</dt><dd><bdi dir="ltr">{o.orderNumber}</bdi></dd>
                 <dt>{t("PaymentMethod")}</dt><dd data-testid="order-paymethod">{t(payMethodKey(o.payMethod))}</dd>
                 {o.paidAt ? <><dt>{t("PaidAt")}</dt><dd>{formatDate(ms(o.paidAt), lang, true, true)}</dd></> : null}
-                {o.trackingNumber ? <><dt>{t("TrackingNumber")}</dt><dd><bdi dir="ltr">{o.trackingNumber}</bdi></dd></> : null}
+                {o.carrier ? <><dt>{t("Carrier")}</dt><dd data-testid="order-carrier"><bdi>{o.carrier}</bdi></dd></> : null}
+                {o.trackingNumber ? <><dt>{t("TrackingNumber")}</dt><dd data-testid="order-tracking"><bdi dir="ltr">{o.trackingNumber}</bdi></dd></> : null}
               </dl>
             </section>
           </aside>

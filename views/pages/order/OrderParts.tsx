@@ -6,7 +6,8 @@ import { useData, usePrice, useT } from "../../stores/context";
 import { DeliveryDates, type Sizes } from "../goods/Delivery";
 import { goodsPath } from "../../lib/paths";
 import { LABEL_SIZE, CUSTOM_SIZE_OPTION } from "../goods/sizes";
-import { ms, statusKey, statusTone, type OrderDelivery, type OrderLine, type PostalAddress } from "./orders";
+import { ms, statusKey, statusTone, type OrderDelivery, type OrderEvent, type OrderLine, type PostalAddress } from "./orders";
+import { formatDate } from "../../lib/hydrated";
 import { ChosenList } from "./Chosen";
 import { picture, SIZES } from "../../components/Picture";
 import type { Price } from "../../lib/types";
@@ -102,5 +103,30 @@ export function Confirm({ title, text, yes, no, danger, busy, onYes, onClose }: 
     }>
       <p>{text}</p>
     </Dialog>
+  );
+}
+
+// Timeline is an order's history, newest first: each step in the reader's
+// language, a seller's tracking events with their place and note. The
+// events arrive after hydration, so dates use the language's long form.
+export function Timeline({ events }: { events: OrderEvent[] }) {
+  const t = useT();
+  const { lang } = useData();
+  const newest = [...events].reverse();
+  return (
+    <ol className="timeline">
+      {newest.map((e, i) => {
+        const track = e.key.startsWith("Track");
+        return (
+          <li key={i} className={i === 0 ? "now" : undefined} data-testid="timeline-event" data-key={e.key}>
+            <strong>{track ? e.note : t(statusKey(e.status))}</strong>
+            <time dateTime={e.at}>{formatDate(ms(e.at), lang, true, true)}</time>
+            {e.place ? <span className="small" data-testid="event-place"><bdi>{e.place}</bdi></span> : null}
+            {!track && e.note ? <p className="muted small">{e.note}</p> : null}
+            {e.remark ? <p className="muted small event-remark"><bdi>{e.remark}</bdi></p> : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -3,20 +3,8 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { withLang } from "../../lib/paths";
-import { OrderFrame, StatusBadge } from "./OrderParts";
-import { orderPath, statusKey, type Order } from "./orders";
-
-// when prints an event's time in the page's language (the data arrives
-// after hydration, so Intl is safe here).
-function when(at: string, lang: string): string {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return "…";
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(d);
-  } catch {
-    return d.toISOString().slice(0, 16).replace("T", " ");
-  }
-}
+import { OrderFrame, StatusBadge, Timeline } from "./OrderParts";
+import { orderPath, type Order } from "./orders";
 
 // ShippingInfoPage is an order's carrier, tracking number and its events,
 // newest first.
@@ -33,7 +21,6 @@ export function ShippingInfoPage() {
     api<Order>("order/detail", { orderNumber: number }, { silent: true })
       .then(setOrder).catch((e) => setError(e instanceof ApiError ? e.message : t("ErrorOccurs")));
   }, [signedIn, number]); // eslint-disable-line react-hooks/exhaustive-deps
-  const events = order ? [...order.events].reverse() : [];
   return (
     <OrderFrame title={t("ShippingInfo")}>
       {error ? (
@@ -52,15 +39,7 @@ export function ShippingInfoPage() {
           </section>
           <section className="panel">
             <h2>{t("OrderHistory")}</h2>
-            <ol className="timeline">
-              {events.map((e, i) => (
-                <li key={i} className={i === 0 ? "now" : undefined} data-testid="timeline-event">
-                  <strong>{t(statusKey(e.status))}</strong>
-                  <time dateTime={e.at}>{when(e.at, lang)}</time>
-                  {e.note ? <p className="muted small">{e.note}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <Timeline events={order.events} />
           </section>
         </div>
       )}

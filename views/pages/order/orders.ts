@@ -15,11 +15,13 @@ export interface Address {
 }
 export type PostalAddress = Omit<Address, "id" | "isDefault">;
 export interface OrderDelivery { acceptedBy: string; standardBy: string; estimatedBy: string; tailoringDays: number; shippingDays: number }
-export interface OrderEvent { status: number; note: string; at: string }
+// key is the step's catalogue key (Track… for a seller's tracking event),
+// note its text in the reader's language; place and remark as typed.
+export interface OrderEvent { status: number; key: string; note: string; place: string; remark: string; at: string }
 export interface Order {
   orderNumber: string; status: number; statusName: string; createdAt: string; payBy: string; paidAt?: string;
   sellerUid: string; sellerName: string; currency: { c: string; s: string };
-  goodsTotal: Price; shipping: Price; total: Price; address: PostalAddress; lines: OrderLine[];
+  goodsTotal: Price; shipping: Price; total: Price; address: PostalAddress; note: string; lines: OrderLine[];
   payUid: string; payMethod: number; payStatus?: string; payFailure?: string; carrier: string; trackingNumber: string; delivery?: OrderDelivery;
   events: OrderEvent[]; actions: { pay: boolean; cancel: boolean; sureReceived: boolean; delete: boolean };
 }

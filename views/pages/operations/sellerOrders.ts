@@ -1,0 +1,32 @@
+// Wire shapes and paths of the seller's order pages (operations/…).
+import { withLang } from "../../lib/paths";
+import type { Order } from "../order/orders";
+
+export interface SellerActions { produce: boolean; ship: boolean; track: boolean }
+export interface Carrier { code: string; name: string }
+export interface SellerOrder extends Order {
+  sellerActions: SellerActions; madeToMeasure: boolean; carriers: Carrier[]; trackKeys: string[];
+}
+export interface SellerRow extends Order { sellerActions: SellerActions }
+export interface SellerList { list: SellerRow[]; hasNext: boolean; total: number }
+
+// The seller's list is operations/showorder/all (README): "all" is never an
+// order number, which start with S and digits.
+export const ALL = "all";
+
+export function sellerOrderPath(lang: string, uid: string): string {
+  return withLang(lang, "/operations/showorder/" + encodeURIComponent(uid));
+}
+export function sellerTrackPath(lang: string, uid: string): string {
+  return withLang(lang, "/operations/showtrack/" + encodeURIComponent(uid));
+}
+export function detailCall(uid: string): string {
+  return "operations/order/detail?uid=" + encodeURIComponent(uid);
+}
+
+// The seller's list tabs (operations/order/list status groups).
+export const SELLER_TABS: { status: number; key: string }[] = [
+  { status: 200, key: "OrdersToShip" }, { status: 1000, key: "OrderStatus1000" }, { status: 1001, key: "OrdersShipped" },
+  { status: 1, key: "OrdersReceived" }, { status: 100, key: "OrdersToPay" }, { status: 2, key: "OrdersCancelled" },
+  { status: 0, key: "OrdersAll" },
+];
