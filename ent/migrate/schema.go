@@ -482,6 +482,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{IdentitiesColumns[11]},
 			},
+			{
+				Name:    "identity_identity_type_user_identities",
+				Unique:  true,
+				Columns: []*schema.Column{IdentitiesColumns[4], IdentitiesColumns[18]},
+			},
 		},
 	}
 	// ImageDescriptorsColumns holds the columns for the "image_descriptors" table.

@@ -71,5 +71,7 @@ func (Identity) Edges() []ent.Edge {
 }
 
 func (Identity) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("identity_type"), index.Fields("review_status")}
+	return []ent.Index{index.Fields("identity_type"), index.Fields("review_status"),
+		// one identity of a type per user (closed accounts' identities have no user)
+		index.Fields("identity_type").Edges("user").Unique()}
 }
