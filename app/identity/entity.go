@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"souk/app/apperr"
 	"souk/app/form"
 	"souk/app/review"
 	"souk/ent"
@@ -70,7 +71,7 @@ func (s *Service) AddType(ctx context.Context, userID, t int, tr func(string) st
 	}
 	err := s.db.Entity.Create().SetUID(newUID("en")).SetEntityType(t).SetUserID(userID).Exec(ctx)
 	if ent.IsConstraintError(err) { // the user's entity edge is unique
-		return nil, apperrConflict("EntityExists")
+		return nil, apperr.New(apperr.Conflict, "EntityExists")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("identity: add entity: %w", err)
@@ -99,7 +100,7 @@ func (s *Service) EditType(ctx context.Context, userID, t int, tr func(string) s
 		case e.ReviewStatus == review.Doing:
 			return nil, errInReview()
 		}
-		return nil, apperrConflict("EntityTypeLocked")
+		return nil, apperr.New(apperr.Conflict, "EntityTypeLocked")
 	}
 	return s.MyEntity(ctx, userID, tr)
 }

@@ -49,6 +49,11 @@ func Demo(ctx context.Context, db *ent.Client, n int) error {
 		if err != nil {
 			return err
 		}
+		if n > 0 { // SEED_GOODS=0 is how production starts: no demo logins there
+			if err := logins(ctx, tx, owners); err != nil {
+				return err
+			}
+		}
 		if err := categories(ctx, tx); err != nil {
 			return err
 		}

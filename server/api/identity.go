@@ -21,7 +21,9 @@ type Identities struct {
 }
 
 // NewIdentities makes the entity and identity handlers.
-func NewIdentities(a *Accounts, s *identity.Service) *Identities { return &Identities{Accounts: a, svc: s} }
+func NewIdentities(a *Accounts, s *identity.Service) *Identities {
+	return &Identities{Accounts: a, svc: s}
+}
 
 // Register mounts the calls.
 func (h *Identities) Register(g *echo.Group) {
