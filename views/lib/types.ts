@@ -49,7 +49,8 @@ export interface NumberFormat { dec: string; group: string; symbolAfter: boolean
 export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
   | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
   | "addresses" | "addressEdit"
-  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search";
+  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
+  | "entity" | "identityEdit" | "identityMe";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;

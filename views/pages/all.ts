@@ -22,6 +22,9 @@ import { MyOrdersPage } from "./order/MyOrdersPage";
 import { MyOrderPage } from "./order/MyOrderPage";
 import { ShippingInfoPage } from "./order/ShippingInfoPage";
 import { DogePayPage } from "./order/DogePayPage";
+import { EntityPage } from "./entity/EntityPage";
+import { IdentityEditPage } from "./entity/IdentityEditPage";
+import { IdentityMePage } from "./entity/IdentityMePage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -52,4 +55,7 @@ export const pages: Record<PageName, ComponentType> = {
   shippinginfo: ShippingInfoPage,
   dogepay: DogePayPage,
   search: SearchPage,
+  entity: EntityPage,
+  identityEdit: IdentityEditPage,
+  identityMe: IdentityMePage,
 };

@@ -33,4 +33,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   shippinginfo: () => import("./order/ShippingInfoPage").then((m) => m.ShippingInfoPage),
   dogepay: () => import("./order/DogePayPage").then((m) => m.DogePayPage),
   search: () => import("./home/SearchPage").then((m) => m.SearchPage),
+  entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
+  identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
+  identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
 };
