@@ -218,3 +218,23 @@ func TestEntityAndIdentityJourney(t *testing.T) {
 		}
 	})
 }
+
+// TestClosingAnAccountErasesItsEntity: the entity's personal data goes with
+// the account; its identity stays detached (orders and goods refer to it).
+func TestClosingAnAccountErasesItsEntity(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		tok := s.signUp(t, "close-entity@example.com")
+		decode[mine](t, s.call(t, "POST", "myEntity/addType", `{"entityType":1}`, "TOKEN", tok))
+		decode[mine](t, s.call(t, "POST", "myEntity/saveEntityForm", `{"values":{"fullName":"Close Me","country":"FR","phone":"+33 1 23 45 67 89"}}`, "TOKEN", tok))
+		ctx := context.Background()
+		before := s.app.DB.Entity.Query().CountX(ctx)
+		decode[mine](t, s.call(t, "POST", "myIdentity/saveIdentityForm/23", `{"values":{"name":"Maker","title":"Made to order","country":"FR","leadDays":30,"craft":"dresses"}}`, "TOKEN", tok))
+		s.call(t, "POST", "get/destroyAccount/verifycode", `{}`, "TOKEN", tok)
+		if env := s.call(t, "POST", "my/destroyAccount", `{"verifyCode":"`+s.code(t, "close-entity@example.com")+`"}`, "TOKEN", tok); env.Code != 200 {
+			t.Fatalf("close: %d %s", env.Code, env.Easg)
+		}
+		if n := s.app.DB.Entity.Query().CountX(ctx); n != before-1 {
+			t.Fatalf("%d entities left, want %d", n, before-1)
+		}
+	})
+}

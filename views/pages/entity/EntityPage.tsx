@@ -75,6 +75,7 @@ export function EntityPage() {
           <DataForm def={got.form} values={values} errors={errors} busy={busy || item.status.id === 3} submitLabel={t("SubmitForReview")} testid="entity-form"
             onChange={(k, v) => { setValues((o) => ({ ...o, [k]: v })); setDirty(true); if (errors[k]) setErrors((e) => { const n = { ...e }; delete n[k]; return n; }); }}
             onSubmit={() => void save()} />
+          {item.status.id !== 0 ? <h2>{t("EntityIdentities")}</h2> : null}
           {item.status.id !== 0 ? (
             <ul className="identity-links" data-testid="identity-links">
               {Object.keys(TYPE_LABELS).map((n) => (
