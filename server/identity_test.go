@@ -159,6 +159,14 @@ func TestEntityAndIdentityJourney(t *testing.T) {
 		if env := decide(op, "entity", entityUID, "take", ""); env.Code != 200 {
 			t.Fatal(env.Easg)
 		}
+		taken := decode[[]struct {
+			UID      string `json:"uid"`
+			Reviewer string `json:"reviewer"`
+			Status   struct{ ID int }
+		}](t, s.call(t, "POST", "operations/biggerentity/list", `{"status":3}`, "TOKEN", rev))
+		if len(taken) != 1 || taken[0].UID != entityUID || taken[0].Reviewer != seed.OperatorEmail || taken[0].Status.ID != 3 {
+			t.Fatalf("taken queue: %+v", taken)
+		}
 		if env := s.call(t, "POST", "myEntity/saveEntityForm", `{"values":{"fullName":"Ana B","country":"PT"}}`, "TOKEN", ana); env.Code != 109 {
 			t.Fatalf("owner's save during review: %d", env.Code)
 		}

@@ -132,8 +132,17 @@ func email(u *ent.User) string {
 // reviewers fills in who took the items in Doing.
 func (s *Service) reviewers(ctx context.Context, kind string, items []Item) error {
 	ids := map[string]int{}
+	uids := make([]string, 0, len(items))
+	for _, it := range items {
+		if it.Status.ID == review.Doing {
+			uids = append(uids, it.UID)
+		}
+	}
+	if len(uids) == 0 {
+		return nil
+	}
 	if kind == KindEntity {
-		rows, err := s.db.Entity.Query().Where(entity.ReviewStatusEQ(review.Doing), entity.ReviewerIDNotNil()).All(ctx)
+		rows, err := s.db.Entity.Query().Where(entity.UIDIn(uids...), entity.ReviewerIDNotNil()).All(ctx)
 		if err != nil {
 			return err
 		}
@@ -141,7 +150,7 @@ func (s *Service) reviewers(ctx context.Context, kind string, items []Item) erro
 			ids[r.UID] = *r.ReviewerID
 		}
 	} else {
-		rows, err := s.db.Identity.Query().Where(entid.ReviewStatusEQ(review.Doing), entid.ReviewerIDNotNil()).All(ctx)
+		rows, err := s.db.Identity.Query().Where(entid.UIDIn(uids...), entid.ReviewerIDNotNil()).All(ctx)
 		if err != nil {
 			return err
 		}
