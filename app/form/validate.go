@@ -35,11 +35,17 @@ const (
 
 var countryRe = regexp.MustCompile(`^[A-Z]{2}$`)
 
+// MaxUnknown bounds how many unknown fields an answer names one by one.
+const MaxUnknown = 20
+
 // Validate checks in against f for the uploads of owner (a user uid) and
 // returns the clean values (texts trimmed, empty optional fields left out).
 // Every bad field is named in one invalid-input error, and nothing of in
 // is kept when there is one.
 func Validate(f *Form, in Values, owner string) (Values, error) {
+	if len(in) > len(f.Fields)+MaxUnknown { // not a form anyone filled in: do not echo it back
+		return nil, apperr.Invalid("values", ErrUnknown, "FormHasErrors")
+	}
 	bad := map[string]string{}
 	byKey := make(map[string]Field, len(f.Fields))
 	for _, fd := range f.Fields {

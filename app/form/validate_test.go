@@ -76,6 +76,17 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestTooManyValues(t *testing.T) {
+	in := Values{"name": "Ana"}
+	for i := 0; i < len(testForm.Fields)+MaxUnknown; i++ {
+		in[strings.Repeat("k", i+1)] = "x"
+	}
+	_, err := Validate(testForm, in, "uana")
+	if e, ok := apperr.As(err); !ok || len(e.Fields) != 1 || e.Fields["values"] != ErrUnknown {
+		t.Fatalf("%v", err)
+	}
+}
+
 func TestDefinitionsAreChecked(t *testing.T) {
 	for _, bad := range []Form{
 		{Name: "dup", Fields: []Field{{Key: "a", Type: Text}, {Key: "a", Type: Text}}},
