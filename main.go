@@ -6,6 +6,8 @@
 //	souk seed N    add N generated goods (for benchmarks) to the database
 //	souk bench     print render, throughput, size and memory figures
 //	souk searcheval print search quality on the judged query set
+//	souk operator grant EMAIL [reviewer|admin]   give an account a staff role
+//	souk operator revoke EMAIL                   take it away
 package main
 
 import (
@@ -24,6 +26,7 @@ import (
 	"souk/app/config"
 	"souk/app/media"
 	"souk/app/seed"
+	"souk/app/staff"
 	"souk/app/store"
 	"souk/server"
 	"souk/server/bench"
@@ -108,8 +111,44 @@ func run(args []string, log *slog.Logger) error {
 		return bench.SearchEval(ctx, os.Stdout)
 	case "seller":
 		return sellerCmd(ctx, cfg, args)
+	case "operator":
+		return operator(ctx, cfg, args, log)
 	}
-	return fmt.Errorf("unknown command %q (serve, build, migrate, seed, bench, searcheval, seller)", cmd)
+	return fmt.Errorf("unknown command %q (serve, build, migrate, seed, bench, searcheval, seller, operator)", cmd)
+}
+
+// operator grants or revokes a staff role: the only way to make an
+// operator (never through the web).
+func operator(ctx context.Context, cfg config.Config, args []string, log *slog.Logger) error {
+	usage := errors.New("usage: souk operator grant EMAIL [reviewer|admin] | souk operator revoke EMAIL")
+	if len(args) < 2 || len(args) > 3 || (args[0] == "revoke" && len(args) != 2) {
+		return usage
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	st := staff.New(db, nil)
+	switch args[0] {
+	case "grant":
+		role := staff.Reviewer
+		if len(args) == 3 {
+			role = args[2]
+		}
+		if err := st.Grant(ctx, args[1], role); err != nil {
+			return err
+		}
+		log.Info("role granted", "email", args[1], "role", role)
+		return nil
+	case "revoke":
+		if err := st.Revoke(ctx, args[1]); err != nil {
+			return err
+		}
+		log.Info("role revoked", "email", args[1])
+		return nil
+	}
+	return usage
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {

@@ -20,7 +20,9 @@ import (
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
+	"souk/ent/entity"
 	"souk/ent/exchangerate"
+	"souk/ent/formdef"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
@@ -43,6 +45,7 @@ import (
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
+	"souk/ent/staffaudit"
 	"souk/ent/text"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
@@ -78,8 +81,12 @@ type Client struct {
 	DataVersion *DataVersionClient
 	// DogeTransfer is the client for interacting with the DogeTransfer builders.
 	DogeTransfer *DogeTransferClient
+	// Entity is the client for interacting with the Entity builders.
+	Entity *EntityClient
 	// ExchangeRate is the client for interacting with the ExchangeRate builders.
 	ExchangeRate *ExchangeRateClient
+	// FormDef is the client for interacting with the FormDef builders.
+	FormDef *FormDefClient
 	// Goods is the client for interacting with the Goods builders.
 	Goods *GoodsClient
 	// GoodsImage is the client for interacting with the GoodsImage builders.
@@ -124,6 +131,8 @@ type Client struct {
 	Sku *SkuClient
 	// SkuAttr is the client for interacting with the SkuAttr builders.
 	SkuAttr *SkuAttrClient
+	// StaffAudit is the client for interacting with the StaffAudit builders.
+	StaffAudit *StaffAuditClient
 	// Text is the client for interacting with the Text builders.
 	Text *TextClient
 	// User is the client for interacting with the User builders.
@@ -150,7 +159,9 @@ func (c *Client) init() {
 	c.Currency = NewCurrencyClient(c.config)
 	c.DataVersion = NewDataVersionClient(c.config)
 	c.DogeTransfer = NewDogeTransferClient(c.config)
+	c.Entity = NewEntityClient(c.config)
 	c.ExchangeRate = NewExchangeRateClient(c.config)
+	c.FormDef = NewFormDefClient(c.config)
 	c.Goods = NewGoodsClient(c.config)
 	c.GoodsImage = NewGoodsImageClient(c.config)
 	c.GoodsPrice = NewGoodsPriceClient(c.config)
@@ -173,6 +184,7 @@ func (c *Client) init() {
 	c.Session = NewSessionClient(c.config)
 	c.Sku = NewSkuClient(c.config)
 	c.SkuAttr = NewSkuAttrClient(c.config)
+	c.StaffAudit = NewStaffAuditClient(c.config)
 	c.Text = NewTextClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.VerificationCode = NewVerificationCodeClient(c.config)
@@ -277,7 +289,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
+		Entity:           NewEntityClient(cfg),
 		ExchangeRate:     NewExchangeRateClient(cfg),
+		FormDef:          NewFormDefClient(cfg),
 		Goods:            NewGoodsClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
 		GoodsPrice:       NewGoodsPriceClient(cfg),
@@ -300,6 +314,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Session:          NewSessionClient(cfg),
 		Sku:              NewSkuClient(cfg),
 		SkuAttr:          NewSkuAttrClient(cfg),
+		StaffAudit:       NewStaffAuditClient(cfg),
 		Text:             NewTextClient(cfg),
 		User:             NewUserClient(cfg),
 		VerificationCode: NewVerificationCodeClient(cfg),
@@ -331,7 +346,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
+		Entity:           NewEntityClient(cfg),
 		ExchangeRate:     NewExchangeRateClient(cfg),
+		FormDef:          NewFormDefClient(cfg),
 		Goods:            NewGoodsClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
 		GoodsPrice:       NewGoodsPriceClient(cfg),
@@ -354,6 +371,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Session:          NewSessionClient(cfg),
 		Sku:              NewSkuClient(cfg),
 		SkuAttr:          NewSkuAttrClient(cfg),
+		StaffAudit:       NewStaffAuditClient(cfg),
 		Text:             NewTextClient(cfg),
 		User:             NewUserClient(cfg),
 		VerificationCode: NewVerificationCodeClient(cfg),
@@ -387,12 +405,12 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
-		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption,
-		c.SearchFeedback, c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
-		c.VerificationCode,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
+		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
+		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.Region,
+		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
+		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -403,12 +421,12 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.ExchangeRate, c.Goods,
-		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.Region, c.ScenarioLabel, c.ScenarioOption,
-		c.SearchFeedback, c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.Text, c.User,
-		c.VerificationCode,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
+		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
+		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.Region,
+		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
+		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -435,8 +453,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.DataVersion.mutate(ctx, m)
 	case *DogeTransferMutation:
 		return c.DogeTransfer.mutate(ctx, m)
+	case *EntityMutation:
+		return c.Entity.mutate(ctx, m)
 	case *ExchangeRateMutation:
 		return c.ExchangeRate.mutate(ctx, m)
+	case *FormDefMutation:
+		return c.FormDef.mutate(ctx, m)
 	case *GoodsMutation:
 		return c.Goods.mutate(ctx, m)
 	case *GoodsImageMutation:
@@ -481,6 +503,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Sku.mutate(ctx, m)
 	case *SkuAttrMutation:
 		return c.SkuAttr.mutate(ctx, m)
+	case *StaffAuditMutation:
+		return c.StaffAudit.mutate(ctx, m)
 	case *TextMutation:
 		return c.Text.mutate(ctx, m)
 	case *UserMutation:
@@ -1737,6 +1761,155 @@ func (c *DogeTransferClient) mutate(ctx context.Context, m *DogeTransferMutation
 	}
 }
 
+// EntityClient is a client for the Entity schema.
+type EntityClient struct {
+	config
+}
+
+// NewEntityClient returns a client for the Entity from the given config.
+func NewEntityClient(c config) *EntityClient {
+	return &EntityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `entity.Hooks(f(g(h())))`.
+func (c *EntityClient) Use(hooks ...Hook) {
+	c.hooks.Entity = append(c.hooks.Entity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `entity.Intercept(f(g(h())))`.
+func (c *EntityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Entity = append(c.inters.Entity, interceptors...)
+}
+
+// Create returns a builder for creating a Entity entity.
+func (c *EntityClient) Create() *EntityCreate {
+	mutation := newEntityMutation(c.config, OpCreate)
+	return &EntityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Entity entities.
+func (c *EntityClient) CreateBulk(builders ...*EntityCreate) *EntityCreateBulk {
+	return &EntityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *EntityClient) MapCreateBulk(slice any, setFunc func(*EntityCreate, int)) *EntityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &EntityCreateBulk{err: fmt.Errorf("calling to EntityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*EntityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &EntityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Entity.
+func (c *EntityClient) Update() *EntityUpdate {
+	mutation := newEntityMutation(c.config, OpUpdate)
+	return &EntityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *EntityClient) UpdateOne(_m *Entity) *EntityUpdateOne {
+	mutation := newEntityMutation(c.config, OpUpdateOne, withEntity(_m))
+	return &EntityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *EntityClient) UpdateOneID(id int) *EntityUpdateOne {
+	mutation := newEntityMutation(c.config, OpUpdateOne, withEntityID(id))
+	return &EntityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Entity.
+func (c *EntityClient) Delete() *EntityDelete {
+	mutation := newEntityMutation(c.config, OpDelete)
+	return &EntityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *EntityClient) DeleteOne(_m *Entity) *EntityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *EntityClient) DeleteOneID(id int) *EntityDeleteOne {
+	builder := c.Delete().Where(entity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &EntityDeleteOne{builder}
+}
+
+// Query returns a query builder for Entity.
+func (c *EntityClient) Query() *EntityQuery {
+	return &EntityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeEntity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Entity entity by its id.
+func (c *EntityClient) Get(ctx context.Context, id int) (*Entity, error) {
+	return c.Query().Where(entity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *EntityClient) GetX(ctx context.Context, id int) *Entity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a Entity.
+func (c *EntityClient) QueryUser(_m *Entity) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(entity.Table, entity.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.O2O, true, entity.UserTable, entity.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *EntityClient) Hooks() []Hook {
+	return c.hooks.Entity
+}
+
+// Interceptors returns the client interceptors.
+func (c *EntityClient) Interceptors() []Interceptor {
+	return c.inters.Entity
+}
+
+func (c *EntityClient) mutate(ctx context.Context, m *EntityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&EntityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&EntityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&EntityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&EntityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Entity mutation op: %q", m.Op())
+	}
+}
+
 // ExchangeRateClient is a client for the ExchangeRate schema.
 type ExchangeRateClient struct {
 	config
@@ -1867,6 +2040,139 @@ func (c *ExchangeRateClient) mutate(ctx context.Context, m *ExchangeRateMutation
 		return (&ExchangeRateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ExchangeRate mutation op: %q", m.Op())
+	}
+}
+
+// FormDefClient is a client for the FormDef schema.
+type FormDefClient struct {
+	config
+}
+
+// NewFormDefClient returns a client for the FormDef from the given config.
+func NewFormDefClient(c config) *FormDefClient {
+	return &FormDefClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `formdef.Hooks(f(g(h())))`.
+func (c *FormDefClient) Use(hooks ...Hook) {
+	c.hooks.FormDef = append(c.hooks.FormDef, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `formdef.Intercept(f(g(h())))`.
+func (c *FormDefClient) Intercept(interceptors ...Interceptor) {
+	c.inters.FormDef = append(c.inters.FormDef, interceptors...)
+}
+
+// Create returns a builder for creating a FormDef entity.
+func (c *FormDefClient) Create() *FormDefCreate {
+	mutation := newFormDefMutation(c.config, OpCreate)
+	return &FormDefCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of FormDef entities.
+func (c *FormDefClient) CreateBulk(builders ...*FormDefCreate) *FormDefCreateBulk {
+	return &FormDefCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FormDefClient) MapCreateBulk(slice any, setFunc func(*FormDefCreate, int)) *FormDefCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FormDefCreateBulk{err: fmt.Errorf("calling to FormDefClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FormDefCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FormDefCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for FormDef.
+func (c *FormDefClient) Update() *FormDefUpdate {
+	mutation := newFormDefMutation(c.config, OpUpdate)
+	return &FormDefUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FormDefClient) UpdateOne(_m *FormDef) *FormDefUpdateOne {
+	mutation := newFormDefMutation(c.config, OpUpdateOne, withFormDef(_m))
+	return &FormDefUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FormDefClient) UpdateOneID(id int) *FormDefUpdateOne {
+	mutation := newFormDefMutation(c.config, OpUpdateOne, withFormDefID(id))
+	return &FormDefUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for FormDef.
+func (c *FormDefClient) Delete() *FormDefDelete {
+	mutation := newFormDefMutation(c.config, OpDelete)
+	return &FormDefDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FormDefClient) DeleteOne(_m *FormDef) *FormDefDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FormDefClient) DeleteOneID(id int) *FormDefDeleteOne {
+	builder := c.Delete().Where(formdef.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FormDefDeleteOne{builder}
+}
+
+// Query returns a query builder for FormDef.
+func (c *FormDefClient) Query() *FormDefQuery {
+	return &FormDefQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFormDef},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a FormDef entity by its id.
+func (c *FormDefClient) Get(ctx context.Context, id int) (*FormDef, error) {
+	return c.Query().Where(formdef.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FormDefClient) GetX(ctx context.Context, id int) *FormDef {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *FormDefClient) Hooks() []Hook {
+	return c.hooks.FormDef
+}
+
+// Interceptors returns the client interceptors.
+func (c *FormDefClient) Interceptors() []Interceptor {
+	return c.inters.FormDef
+}
+
+func (c *FormDefClient) mutate(ctx context.Context, m *FormDefMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FormDefCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FormDefUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FormDefUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FormDefDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown FormDef mutation op: %q", m.Op())
 	}
 }
 
@@ -5164,6 +5470,139 @@ func (c *SkuAttrClient) mutate(ctx context.Context, m *SkuAttrMutation) (Value, 
 	}
 }
 
+// StaffAuditClient is a client for the StaffAudit schema.
+type StaffAuditClient struct {
+	config
+}
+
+// NewStaffAuditClient returns a client for the StaffAudit from the given config.
+func NewStaffAuditClient(c config) *StaffAuditClient {
+	return &StaffAuditClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `staffaudit.Hooks(f(g(h())))`.
+func (c *StaffAuditClient) Use(hooks ...Hook) {
+	c.hooks.StaffAudit = append(c.hooks.StaffAudit, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `staffaudit.Intercept(f(g(h())))`.
+func (c *StaffAuditClient) Intercept(interceptors ...Interceptor) {
+	c.inters.StaffAudit = append(c.inters.StaffAudit, interceptors...)
+}
+
+// Create returns a builder for creating a StaffAudit entity.
+func (c *StaffAuditClient) Create() *StaffAuditCreate {
+	mutation := newStaffAuditMutation(c.config, OpCreate)
+	return &StaffAuditCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of StaffAudit entities.
+func (c *StaffAuditClient) CreateBulk(builders ...*StaffAuditCreate) *StaffAuditCreateBulk {
+	return &StaffAuditCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *StaffAuditClient) MapCreateBulk(slice any, setFunc func(*StaffAuditCreate, int)) *StaffAuditCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &StaffAuditCreateBulk{err: fmt.Errorf("calling to StaffAuditClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*StaffAuditCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &StaffAuditCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for StaffAudit.
+func (c *StaffAuditClient) Update() *StaffAuditUpdate {
+	mutation := newStaffAuditMutation(c.config, OpUpdate)
+	return &StaffAuditUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *StaffAuditClient) UpdateOne(_m *StaffAudit) *StaffAuditUpdateOne {
+	mutation := newStaffAuditMutation(c.config, OpUpdateOne, withStaffAudit(_m))
+	return &StaffAuditUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *StaffAuditClient) UpdateOneID(id int) *StaffAuditUpdateOne {
+	mutation := newStaffAuditMutation(c.config, OpUpdateOne, withStaffAuditID(id))
+	return &StaffAuditUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for StaffAudit.
+func (c *StaffAuditClient) Delete() *StaffAuditDelete {
+	mutation := newStaffAuditMutation(c.config, OpDelete)
+	return &StaffAuditDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *StaffAuditClient) DeleteOne(_m *StaffAudit) *StaffAuditDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *StaffAuditClient) DeleteOneID(id int) *StaffAuditDeleteOne {
+	builder := c.Delete().Where(staffaudit.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &StaffAuditDeleteOne{builder}
+}
+
+// Query returns a query builder for StaffAudit.
+func (c *StaffAuditClient) Query() *StaffAuditQuery {
+	return &StaffAuditQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeStaffAudit},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a StaffAudit entity by its id.
+func (c *StaffAuditClient) Get(ctx context.Context, id int) (*StaffAudit, error) {
+	return c.Query().Where(staffaudit.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *StaffAuditClient) GetX(ctx context.Context, id int) *StaffAudit {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *StaffAuditClient) Hooks() []Hook {
+	return c.hooks.StaffAudit
+}
+
+// Interceptors returns the client interceptors.
+func (c *StaffAuditClient) Interceptors() []Interceptor {
+	return c.inters.StaffAudit
+}
+
+func (c *StaffAuditClient) mutate(ctx context.Context, m *StaffAuditMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&StaffAuditCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&StaffAuditUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&StaffAuditUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&StaffAuditDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown StaffAudit mutation op: %q", m.Op())
+	}
+}
+
 // TextClient is a client for the Text schema.
 type TextClient struct {
 	config
@@ -5437,6 +5876,22 @@ func (c *UserClient) QuerySessions(_m *User) *SessionQuery {
 	return query
 }
 
+// QueryEntity queries the entity edge of a User.
+func (c *UserClient) QueryEntity(_m *User) *EntityQuery {
+	query := (&EntityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(entity.Table, entity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2O, false, user.EntityTable, user.EntityColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	return c.hooks.User
@@ -5599,19 +6054,19 @@ func (c *VerificationCodeClient) mutate(ctx context.Context, m *VerificationCode
 type (
 	hooks struct {
 		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
-		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
-		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
+		DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage,
+		GoodsPrice, HomeBlock, Identity, ImageDescriptor, Language, MailLanguage,
+		Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
 		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
-		SkuAttr, Text, User, VerificationCode []ent.Hook
+		SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
-		DataVersion, DogeTransfer, ExchangeRate, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
-		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
+		DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage,
+		GoodsPrice, HomeBlock, Identity, ImageDescriptor, Language, MailLanguage,
+		Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
 		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
-		SkuAttr, Text, User, VerificationCode []ent.Interceptor
+		SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Interceptor
 	}
 )
 

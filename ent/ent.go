@@ -16,7 +16,9 @@ import (
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
+	"souk/ent/entity"
 	"souk/ent/exchangerate"
+	"souk/ent/formdef"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
@@ -39,6 +41,7 @@ import (
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
+	"souk/ent/staffaudit"
 	"souk/ent/text"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
@@ -116,7 +119,9 @@ func checkColumn(t, c string) error {
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,
 			dogetransfer.Table:     dogetransfer.ValidColumn,
+			entity.Table:           entity.ValidColumn,
 			exchangerate.Table:     exchangerate.ValidColumn,
+			formdef.Table:          formdef.ValidColumn,
 			goods.Table:            goods.ValidColumn,
 			goodsimage.Table:       goodsimage.ValidColumn,
 			goodsprice.Table:       goodsprice.ValidColumn,
@@ -139,6 +144,7 @@ func checkColumn(t, c string) error {
 			session.Table:          session.ValidColumn,
 			sku.Table:              sku.ValidColumn,
 			skuattr.Table:          skuattr.ValidColumn,
+			staffaudit.Table:       staffaudit.ValidColumn,
 			text.Table:             text.ValidColumn,
 			user.Table:             user.ValidColumn,
 			verificationcode.Table: verificationcode.ValidColumn,

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"souk/ent/identity"
 	"souk/ent/user"
@@ -38,6 +39,20 @@ type Identity struct {
 	BackgroundURL string `json:"background_url,omitempty"`
 	// Rating holds the value of the "rating" field.
 	Rating int `json:"rating,omitempty"`
+	// 0 none, 1 waiting, 2 pass, 3 doing, 4 rejected
+	ReviewStatus int `json:"review_status,omitempty"`
+	// RejectReason holds the value of the "reject_reason" field.
+	RejectReason string `json:"reject_reason,omitempty"`
+	// the operator who took it (Doing)
+	ReviewerID *int `json:"reviewer_id,omitempty"`
+	// has an approved version: its page is served
+	Public bool `json:"public,omitempty"`
+	// the approved application form
+	FormValues map[string]interface{} `json:"form_values,omitempty"`
+	// submitted values waiting for review; the live fields stay until passed
+	Pending map[string]interface{} `json:"pending,omitempty"`
+	// the language the pending texts were written in
+	PendingLang string `json:"pending_lang,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the IdentityQuery when eager-loading is set.
 	Edges           IdentityEdges `json:"edges"`
@@ -81,9 +96,13 @@ func (*Identity) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case identity.FieldID, identity.FieldIdentityType, identity.FieldEntityType, identity.FieldRating:
+		case identity.FieldFormValues, identity.FieldPending:
+			values[i] = new([]byte)
+		case identity.FieldPublic:
+			values[i] = new(sql.NullBool)
+		case identity.FieldID, identity.FieldIdentityType, identity.FieldEntityType, identity.FieldRating, identity.FieldReviewStatus, identity.FieldReviewerID:
 			values[i] = new(sql.NullInt64)
-		case identity.FieldUID, identity.FieldName, identity.FieldCountry, identity.FieldAvatarURL, identity.FieldBackgroundURL:
+		case identity.FieldUID, identity.FieldName, identity.FieldCountry, identity.FieldAvatarURL, identity.FieldBackgroundURL, identity.FieldRejectReason, identity.FieldPendingLang:
 			values[i] = new(sql.NullString)
 		case identity.FieldCreatedAt, identity.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -170,6 +189,53 @@ func (_m *Identity) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Rating = int(value.Int64)
 			}
+		case identity.FieldReviewStatus:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field review_status", values[i])
+			} else if value.Valid {
+				_m.ReviewStatus = int(value.Int64)
+			}
+		case identity.FieldRejectReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field reject_reason", values[i])
+			} else if value.Valid {
+				_m.RejectReason = value.String
+			}
+		case identity.FieldReviewerID:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field reviewer_id", values[i])
+			} else if value.Valid {
+				_m.ReviewerID = new(int)
+				*_m.ReviewerID = int(value.Int64)
+			}
+		case identity.FieldPublic:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field public", values[i])
+			} else if value.Valid {
+				_m.Public = value.Bool
+			}
+		case identity.FieldFormValues:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field form_values", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.FormValues); err != nil {
+					return fmt.Errorf("unmarshal field form_values: %w", err)
+				}
+			}
+		case identity.FieldPending:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pending", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Pending); err != nil {
+					return fmt.Errorf("unmarshal field pending: %w", err)
+				}
+			}
+		case identity.FieldPendingLang:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_lang", values[i])
+			} else if value.Valid {
+				_m.PendingLang = value.String
+			}
 		case identity.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for edge-field user_identities", value)
@@ -252,6 +318,29 @@ func (_m *Identity) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("rating=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Rating))
+	builder.WriteString(", ")
+	builder.WriteString("review_status=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ReviewStatus))
+	builder.WriteString(", ")
+	builder.WriteString("reject_reason=")
+	builder.WriteString(_m.RejectReason)
+	builder.WriteString(", ")
+	if v := _m.ReviewerID; v != nil {
+		builder.WriteString("reviewer_id=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("public=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Public))
+	builder.WriteString(", ")
+	builder.WriteString("form_values=")
+	builder.WriteString(fmt.Sprintf("%v", _m.FormValues))
+	builder.WriteString(", ")
+	builder.WriteString("pending=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Pending))
+	builder.WriteString(", ")
+	builder.WriteString("pending_lang=")
+	builder.WriteString(_m.PendingLang)
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -140,6 +140,88 @@ func (_c *IdentityCreate) SetNillableRating(v *int) *IdentityCreate {
 	return _c
 }
 
+// SetReviewStatus sets the "review_status" field.
+func (_c *IdentityCreate) SetReviewStatus(v int) *IdentityCreate {
+	_c.mutation.SetReviewStatus(v)
+	return _c
+}
+
+// SetNillableReviewStatus sets the "review_status" field if the given value is not nil.
+func (_c *IdentityCreate) SetNillableReviewStatus(v *int) *IdentityCreate {
+	if v != nil {
+		_c.SetReviewStatus(*v)
+	}
+	return _c
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_c *IdentityCreate) SetRejectReason(v string) *IdentityCreate {
+	_c.mutation.SetRejectReason(v)
+	return _c
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_c *IdentityCreate) SetNillableRejectReason(v *string) *IdentityCreate {
+	if v != nil {
+		_c.SetRejectReason(*v)
+	}
+	return _c
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_c *IdentityCreate) SetReviewerID(v int) *IdentityCreate {
+	_c.mutation.SetReviewerID(v)
+	return _c
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_c *IdentityCreate) SetNillableReviewerID(v *int) *IdentityCreate {
+	if v != nil {
+		_c.SetReviewerID(*v)
+	}
+	return _c
+}
+
+// SetPublic sets the "public" field.
+func (_c *IdentityCreate) SetPublic(v bool) *IdentityCreate {
+	_c.mutation.SetPublic(v)
+	return _c
+}
+
+// SetNillablePublic sets the "public" field if the given value is not nil.
+func (_c *IdentityCreate) SetNillablePublic(v *bool) *IdentityCreate {
+	if v != nil {
+		_c.SetPublic(*v)
+	}
+	return _c
+}
+
+// SetFormValues sets the "form_values" field.
+func (_c *IdentityCreate) SetFormValues(v map[string]interface{}) *IdentityCreate {
+	_c.mutation.SetFormValues(v)
+	return _c
+}
+
+// SetPending sets the "pending" field.
+func (_c *IdentityCreate) SetPending(v map[string]interface{}) *IdentityCreate {
+	_c.mutation.SetPending(v)
+	return _c
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_c *IdentityCreate) SetPendingLang(v string) *IdentityCreate {
+	_c.mutation.SetPendingLang(v)
+	return _c
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_c *IdentityCreate) SetNillablePendingLang(v *string) *IdentityCreate {
+	if v != nil {
+		_c.SetPendingLang(*v)
+	}
+	return _c
+}
+
 // SetUserID sets the "user" edge to the User entity by ID.
 func (_c *IdentityCreate) SetUserID(id int) *IdentityCreate {
 	_c.mutation.SetUserID(id)
@@ -237,6 +319,22 @@ func (_c *IdentityCreate) defaults() {
 		v := identity.DefaultRating
 		_c.mutation.SetRating(v)
 	}
+	if _, ok := _c.mutation.ReviewStatus(); !ok {
+		v := identity.DefaultReviewStatus
+		_c.mutation.SetReviewStatus(v)
+	}
+	if _, ok := _c.mutation.RejectReason(); !ok {
+		v := identity.DefaultRejectReason
+		_c.mutation.SetRejectReason(v)
+	}
+	if _, ok := _c.mutation.Public(); !ok {
+		v := identity.DefaultPublic
+		_c.mutation.SetPublic(v)
+	}
+	if _, ok := _c.mutation.PendingLang(); !ok {
+		v := identity.DefaultPendingLang
+		_c.mutation.SetPendingLang(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -275,6 +373,18 @@ func (_c *IdentityCreate) check() error {
 	}
 	if _, ok := _c.mutation.Rating(); !ok {
 		return &ValidationError{Name: "rating", err: errors.New(`ent: missing required field "Identity.rating"`)}
+	}
+	if _, ok := _c.mutation.ReviewStatus(); !ok {
+		return &ValidationError{Name: "review_status", err: errors.New(`ent: missing required field "Identity.review_status"`)}
+	}
+	if _, ok := _c.mutation.RejectReason(); !ok {
+		return &ValidationError{Name: "reject_reason", err: errors.New(`ent: missing required field "Identity.reject_reason"`)}
+	}
+	if _, ok := _c.mutation.Public(); !ok {
+		return &ValidationError{Name: "public", err: errors.New(`ent: missing required field "Identity.public"`)}
+	}
+	if _, ok := _c.mutation.PendingLang(); !ok {
+		return &ValidationError{Name: "pending_lang", err: errors.New(`ent: missing required field "Identity.pending_lang"`)}
 	}
 	return nil
 }
@@ -342,6 +452,34 @@ func (_c *IdentityCreate) createSpec() (*Identity, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Rating(); ok {
 		_spec.SetField(identity.FieldRating, field.TypeInt, value)
 		_node.Rating = value
+	}
+	if value, ok := _c.mutation.ReviewStatus(); ok {
+		_spec.SetField(identity.FieldReviewStatus, field.TypeInt, value)
+		_node.ReviewStatus = value
+	}
+	if value, ok := _c.mutation.RejectReason(); ok {
+		_spec.SetField(identity.FieldRejectReason, field.TypeString, value)
+		_node.RejectReason = value
+	}
+	if value, ok := _c.mutation.ReviewerID(); ok {
+		_spec.SetField(identity.FieldReviewerID, field.TypeInt, value)
+		_node.ReviewerID = &value
+	}
+	if value, ok := _c.mutation.Public(); ok {
+		_spec.SetField(identity.FieldPublic, field.TypeBool, value)
+		_node.Public = value
+	}
+	if value, ok := _c.mutation.FormValues(); ok {
+		_spec.SetField(identity.FieldFormValues, field.TypeJSON, value)
+		_node.FormValues = value
+	}
+	if value, ok := _c.mutation.Pending(); ok {
+		_spec.SetField(identity.FieldPending, field.TypeJSON, value)
+		_node.Pending = value
+	}
+	if value, ok := _c.mutation.PendingLang(); ok {
+		_spec.SetField(identity.FieldPendingLang, field.TypeString, value)
+		_node.PendingLang = value
 	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -554,6 +692,120 @@ func (u *IdentityUpsert) AddRating(v int) *IdentityUpsert {
 	return u
 }
 
+// SetReviewStatus sets the "review_status" field.
+func (u *IdentityUpsert) SetReviewStatus(v int) *IdentityUpsert {
+	u.Set(identity.FieldReviewStatus, v)
+	return u
+}
+
+// UpdateReviewStatus sets the "review_status" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdateReviewStatus() *IdentityUpsert {
+	u.SetExcluded(identity.FieldReviewStatus)
+	return u
+}
+
+// AddReviewStatus adds v to the "review_status" field.
+func (u *IdentityUpsert) AddReviewStatus(v int) *IdentityUpsert {
+	u.Add(identity.FieldReviewStatus, v)
+	return u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *IdentityUpsert) SetRejectReason(v string) *IdentityUpsert {
+	u.Set(identity.FieldRejectReason, v)
+	return u
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdateRejectReason() *IdentityUpsert {
+	u.SetExcluded(identity.FieldRejectReason)
+	return u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *IdentityUpsert) SetReviewerID(v int) *IdentityUpsert {
+	u.Set(identity.FieldReviewerID, v)
+	return u
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdateReviewerID() *IdentityUpsert {
+	u.SetExcluded(identity.FieldReviewerID)
+	return u
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *IdentityUpsert) AddReviewerID(v int) *IdentityUpsert {
+	u.Add(identity.FieldReviewerID, v)
+	return u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *IdentityUpsert) ClearReviewerID() *IdentityUpsert {
+	u.SetNull(identity.FieldReviewerID)
+	return u
+}
+
+// SetPublic sets the "public" field.
+func (u *IdentityUpsert) SetPublic(v bool) *IdentityUpsert {
+	u.Set(identity.FieldPublic, v)
+	return u
+}
+
+// UpdatePublic sets the "public" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdatePublic() *IdentityUpsert {
+	u.SetExcluded(identity.FieldPublic)
+	return u
+}
+
+// SetFormValues sets the "form_values" field.
+func (u *IdentityUpsert) SetFormValues(v map[string]interface{}) *IdentityUpsert {
+	u.Set(identity.FieldFormValues, v)
+	return u
+}
+
+// UpdateFormValues sets the "form_values" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdateFormValues() *IdentityUpsert {
+	u.SetExcluded(identity.FieldFormValues)
+	return u
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (u *IdentityUpsert) ClearFormValues() *IdentityUpsert {
+	u.SetNull(identity.FieldFormValues)
+	return u
+}
+
+// SetPending sets the "pending" field.
+func (u *IdentityUpsert) SetPending(v map[string]interface{}) *IdentityUpsert {
+	u.Set(identity.FieldPending, v)
+	return u
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdatePending() *IdentityUpsert {
+	u.SetExcluded(identity.FieldPending)
+	return u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *IdentityUpsert) ClearPending() *IdentityUpsert {
+	u.SetNull(identity.FieldPending)
+	return u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *IdentityUpsert) SetPendingLang(v string) *IdentityUpsert {
+	u.Set(identity.FieldPendingLang, v)
+	return u
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *IdentityUpsert) UpdatePendingLang() *IdentityUpsert {
+	u.SetExcluded(identity.FieldPendingLang)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -743,6 +995,139 @@ func (u *IdentityUpsertOne) AddRating(v int) *IdentityUpsertOne {
 func (u *IdentityUpsertOne) UpdateRating() *IdentityUpsertOne {
 	return u.Update(func(s *IdentityUpsert) {
 		s.UpdateRating()
+	})
+}
+
+// SetReviewStatus sets the "review_status" field.
+func (u *IdentityUpsertOne) SetReviewStatus(v int) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetReviewStatus(v)
+	})
+}
+
+// AddReviewStatus adds v to the "review_status" field.
+func (u *IdentityUpsertOne) AddReviewStatus(v int) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.AddReviewStatus(v)
+	})
+}
+
+// UpdateReviewStatus sets the "review_status" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdateReviewStatus() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateReviewStatus()
+	})
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *IdentityUpsertOne) SetRejectReason(v string) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetRejectReason(v)
+	})
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdateRejectReason() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateRejectReason()
+	})
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *IdentityUpsertOne) SetReviewerID(v int) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetReviewerID(v)
+	})
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *IdentityUpsertOne) AddReviewerID(v int) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.AddReviewerID(v)
+	})
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdateReviewerID() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateReviewerID()
+	})
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *IdentityUpsertOne) ClearReviewerID() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearReviewerID()
+	})
+}
+
+// SetPublic sets the "public" field.
+func (u *IdentityUpsertOne) SetPublic(v bool) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPublic(v)
+	})
+}
+
+// UpdatePublic sets the "public" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdatePublic() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePublic()
+	})
+}
+
+// SetFormValues sets the "form_values" field.
+func (u *IdentityUpsertOne) SetFormValues(v map[string]interface{}) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetFormValues(v)
+	})
+}
+
+// UpdateFormValues sets the "form_values" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdateFormValues() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateFormValues()
+	})
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (u *IdentityUpsertOne) ClearFormValues() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearFormValues()
+	})
+}
+
+// SetPending sets the "pending" field.
+func (u *IdentityUpsertOne) SetPending(v map[string]interface{}) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPending(v)
+	})
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdatePending() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePending()
+	})
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *IdentityUpsertOne) ClearPending() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearPending()
+	})
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *IdentityUpsertOne) SetPendingLang(v string) *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPendingLang(v)
+	})
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *IdentityUpsertOne) UpdatePendingLang() *IdentityUpsertOne {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePendingLang()
 	})
 }
 
@@ -1101,6 +1486,139 @@ func (u *IdentityUpsertBulk) AddRating(v int) *IdentityUpsertBulk {
 func (u *IdentityUpsertBulk) UpdateRating() *IdentityUpsertBulk {
 	return u.Update(func(s *IdentityUpsert) {
 		s.UpdateRating()
+	})
+}
+
+// SetReviewStatus sets the "review_status" field.
+func (u *IdentityUpsertBulk) SetReviewStatus(v int) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetReviewStatus(v)
+	})
+}
+
+// AddReviewStatus adds v to the "review_status" field.
+func (u *IdentityUpsertBulk) AddReviewStatus(v int) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.AddReviewStatus(v)
+	})
+}
+
+// UpdateReviewStatus sets the "review_status" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdateReviewStatus() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateReviewStatus()
+	})
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *IdentityUpsertBulk) SetRejectReason(v string) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetRejectReason(v)
+	})
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdateRejectReason() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateRejectReason()
+	})
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *IdentityUpsertBulk) SetReviewerID(v int) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetReviewerID(v)
+	})
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *IdentityUpsertBulk) AddReviewerID(v int) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.AddReviewerID(v)
+	})
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdateReviewerID() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateReviewerID()
+	})
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *IdentityUpsertBulk) ClearReviewerID() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearReviewerID()
+	})
+}
+
+// SetPublic sets the "public" field.
+func (u *IdentityUpsertBulk) SetPublic(v bool) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPublic(v)
+	})
+}
+
+// UpdatePublic sets the "public" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdatePublic() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePublic()
+	})
+}
+
+// SetFormValues sets the "form_values" field.
+func (u *IdentityUpsertBulk) SetFormValues(v map[string]interface{}) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetFormValues(v)
+	})
+}
+
+// UpdateFormValues sets the "form_values" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdateFormValues() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdateFormValues()
+	})
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (u *IdentityUpsertBulk) ClearFormValues() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearFormValues()
+	})
+}
+
+// SetPending sets the "pending" field.
+func (u *IdentityUpsertBulk) SetPending(v map[string]interface{}) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPending(v)
+	})
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdatePending() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePending()
+	})
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *IdentityUpsertBulk) ClearPending() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.ClearPending()
+	})
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *IdentityUpsertBulk) SetPendingLang(v string) *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.SetPendingLang(v)
+	})
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *IdentityUpsertBulk) UpdatePendingLang() *IdentityUpsertBulk {
+	return u.Update(func(s *IdentityUpsert) {
+		s.UpdatePendingLang()
 	})
 }
 

@@ -169,6 +169,120 @@ func (_u *IdentityUpdate) AddRating(v int) *IdentityUpdate {
 	return _u
 }
 
+// SetReviewStatus sets the "review_status" field.
+func (_u *IdentityUpdate) SetReviewStatus(v int) *IdentityUpdate {
+	_u.mutation.ResetReviewStatus()
+	_u.mutation.SetReviewStatus(v)
+	return _u
+}
+
+// SetNillableReviewStatus sets the "review_status" field if the given value is not nil.
+func (_u *IdentityUpdate) SetNillableReviewStatus(v *int) *IdentityUpdate {
+	if v != nil {
+		_u.SetReviewStatus(*v)
+	}
+	return _u
+}
+
+// AddReviewStatus adds value to the "review_status" field.
+func (_u *IdentityUpdate) AddReviewStatus(v int) *IdentityUpdate {
+	_u.mutation.AddReviewStatus(v)
+	return _u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_u *IdentityUpdate) SetRejectReason(v string) *IdentityUpdate {
+	_u.mutation.SetRejectReason(v)
+	return _u
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_u *IdentityUpdate) SetNillableRejectReason(v *string) *IdentityUpdate {
+	if v != nil {
+		_u.SetRejectReason(*v)
+	}
+	return _u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_u *IdentityUpdate) SetReviewerID(v int) *IdentityUpdate {
+	_u.mutation.ResetReviewerID()
+	_u.mutation.SetReviewerID(v)
+	return _u
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_u *IdentityUpdate) SetNillableReviewerID(v *int) *IdentityUpdate {
+	if v != nil {
+		_u.SetReviewerID(*v)
+	}
+	return _u
+}
+
+// AddReviewerID adds value to the "reviewer_id" field.
+func (_u *IdentityUpdate) AddReviewerID(v int) *IdentityUpdate {
+	_u.mutation.AddReviewerID(v)
+	return _u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (_u *IdentityUpdate) ClearReviewerID() *IdentityUpdate {
+	_u.mutation.ClearReviewerID()
+	return _u
+}
+
+// SetPublic sets the "public" field.
+func (_u *IdentityUpdate) SetPublic(v bool) *IdentityUpdate {
+	_u.mutation.SetPublic(v)
+	return _u
+}
+
+// SetNillablePublic sets the "public" field if the given value is not nil.
+func (_u *IdentityUpdate) SetNillablePublic(v *bool) *IdentityUpdate {
+	if v != nil {
+		_u.SetPublic(*v)
+	}
+	return _u
+}
+
+// SetFormValues sets the "form_values" field.
+func (_u *IdentityUpdate) SetFormValues(v map[string]interface{}) *IdentityUpdate {
+	_u.mutation.SetFormValues(v)
+	return _u
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (_u *IdentityUpdate) ClearFormValues() *IdentityUpdate {
+	_u.mutation.ClearFormValues()
+	return _u
+}
+
+// SetPending sets the "pending" field.
+func (_u *IdentityUpdate) SetPending(v map[string]interface{}) *IdentityUpdate {
+	_u.mutation.SetPending(v)
+	return _u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (_u *IdentityUpdate) ClearPending() *IdentityUpdate {
+	_u.mutation.ClearPending()
+	return _u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_u *IdentityUpdate) SetPendingLang(v string) *IdentityUpdate {
+	_u.mutation.SetPendingLang(v)
+	return _u
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_u *IdentityUpdate) SetNillablePendingLang(v *string) *IdentityUpdate {
+	if v != nil {
+		_u.SetPendingLang(*v)
+	}
+	return _u
+}
+
 // SetUserID sets the "user" edge to the User entity by ID.
 func (_u *IdentityUpdate) SetUserID(id int) *IdentityUpdate {
 	_u.mutation.SetUserID(id)
@@ -328,6 +442,42 @@ func (_u *IdentityUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedRating(); ok {
 		_spec.AddField(identity.FieldRating, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ReviewStatus(); ok {
+		_spec.SetField(identity.FieldReviewStatus, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewStatus(); ok {
+		_spec.AddField(identity.FieldReviewStatus, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.RejectReason(); ok {
+		_spec.SetField(identity.FieldRejectReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReviewerID(); ok {
+		_spec.SetField(identity.FieldReviewerID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewerID(); ok {
+		_spec.AddField(identity.FieldReviewerID, field.TypeInt, value)
+	}
+	if _u.mutation.ReviewerIDCleared() {
+		_spec.ClearField(identity.FieldReviewerID, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Public(); ok {
+		_spec.SetField(identity.FieldPublic, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.FormValues(); ok {
+		_spec.SetField(identity.FieldFormValues, field.TypeJSON, value)
+	}
+	if _u.mutation.FormValuesCleared() {
+		_spec.ClearField(identity.FieldFormValues, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Pending(); ok {
+		_spec.SetField(identity.FieldPending, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingCleared() {
+		_spec.ClearField(identity.FieldPending, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingLang(); ok {
+		_spec.SetField(identity.FieldPendingLang, field.TypeString, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -562,6 +712,120 @@ func (_u *IdentityUpdateOne) AddRating(v int) *IdentityUpdateOne {
 	return _u
 }
 
+// SetReviewStatus sets the "review_status" field.
+func (_u *IdentityUpdateOne) SetReviewStatus(v int) *IdentityUpdateOne {
+	_u.mutation.ResetReviewStatus()
+	_u.mutation.SetReviewStatus(v)
+	return _u
+}
+
+// SetNillableReviewStatus sets the "review_status" field if the given value is not nil.
+func (_u *IdentityUpdateOne) SetNillableReviewStatus(v *int) *IdentityUpdateOne {
+	if v != nil {
+		_u.SetReviewStatus(*v)
+	}
+	return _u
+}
+
+// AddReviewStatus adds value to the "review_status" field.
+func (_u *IdentityUpdateOne) AddReviewStatus(v int) *IdentityUpdateOne {
+	_u.mutation.AddReviewStatus(v)
+	return _u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_u *IdentityUpdateOne) SetRejectReason(v string) *IdentityUpdateOne {
+	_u.mutation.SetRejectReason(v)
+	return _u
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_u *IdentityUpdateOne) SetNillableRejectReason(v *string) *IdentityUpdateOne {
+	if v != nil {
+		_u.SetRejectReason(*v)
+	}
+	return _u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_u *IdentityUpdateOne) SetReviewerID(v int) *IdentityUpdateOne {
+	_u.mutation.ResetReviewerID()
+	_u.mutation.SetReviewerID(v)
+	return _u
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_u *IdentityUpdateOne) SetNillableReviewerID(v *int) *IdentityUpdateOne {
+	if v != nil {
+		_u.SetReviewerID(*v)
+	}
+	return _u
+}
+
+// AddReviewerID adds value to the "reviewer_id" field.
+func (_u *IdentityUpdateOne) AddReviewerID(v int) *IdentityUpdateOne {
+	_u.mutation.AddReviewerID(v)
+	return _u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (_u *IdentityUpdateOne) ClearReviewerID() *IdentityUpdateOne {
+	_u.mutation.ClearReviewerID()
+	return _u
+}
+
+// SetPublic sets the "public" field.
+func (_u *IdentityUpdateOne) SetPublic(v bool) *IdentityUpdateOne {
+	_u.mutation.SetPublic(v)
+	return _u
+}
+
+// SetNillablePublic sets the "public" field if the given value is not nil.
+func (_u *IdentityUpdateOne) SetNillablePublic(v *bool) *IdentityUpdateOne {
+	if v != nil {
+		_u.SetPublic(*v)
+	}
+	return _u
+}
+
+// SetFormValues sets the "form_values" field.
+func (_u *IdentityUpdateOne) SetFormValues(v map[string]interface{}) *IdentityUpdateOne {
+	_u.mutation.SetFormValues(v)
+	return _u
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (_u *IdentityUpdateOne) ClearFormValues() *IdentityUpdateOne {
+	_u.mutation.ClearFormValues()
+	return _u
+}
+
+// SetPending sets the "pending" field.
+func (_u *IdentityUpdateOne) SetPending(v map[string]interface{}) *IdentityUpdateOne {
+	_u.mutation.SetPending(v)
+	return _u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (_u *IdentityUpdateOne) ClearPending() *IdentityUpdateOne {
+	_u.mutation.ClearPending()
+	return _u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_u *IdentityUpdateOne) SetPendingLang(v string) *IdentityUpdateOne {
+	_u.mutation.SetPendingLang(v)
+	return _u
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_u *IdentityUpdateOne) SetNillablePendingLang(v *string) *IdentityUpdateOne {
+	if v != nil {
+		_u.SetPendingLang(*v)
+	}
+	return _u
+}
+
 // SetUserID sets the "user" edge to the User entity by ID.
 func (_u *IdentityUpdateOne) SetUserID(id int) *IdentityUpdateOne {
 	_u.mutation.SetUserID(id)
@@ -751,6 +1015,42 @@ func (_u *IdentityUpdateOne) sqlSave(ctx context.Context) (_node *Identity, err 
 	}
 	if value, ok := _u.mutation.AddedRating(); ok {
 		_spec.AddField(identity.FieldRating, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ReviewStatus(); ok {
+		_spec.SetField(identity.FieldReviewStatus, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewStatus(); ok {
+		_spec.AddField(identity.FieldReviewStatus, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.RejectReason(); ok {
+		_spec.SetField(identity.FieldRejectReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReviewerID(); ok {
+		_spec.SetField(identity.FieldReviewerID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewerID(); ok {
+		_spec.AddField(identity.FieldReviewerID, field.TypeInt, value)
+	}
+	if _u.mutation.ReviewerIDCleared() {
+		_spec.ClearField(identity.FieldReviewerID, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Public(); ok {
+		_spec.SetField(identity.FieldPublic, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.FormValues(); ok {
+		_spec.SetField(identity.FieldFormValues, field.TypeJSON, value)
+	}
+	if _u.mutation.FormValuesCleared() {
+		_spec.ClearField(identity.FieldFormValues, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Pending(); ok {
+		_spec.SetField(identity.FieldPending, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingCleared() {
+		_spec.ClearField(identity.FieldPending, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingLang(); ok {
+		_spec.SetField(identity.FieldPendingLang, field.TypeString, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{

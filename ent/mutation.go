@@ -15,7 +15,9 @@ import (
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
+	"souk/ent/entity"
 	"souk/ent/exchangerate"
+	"souk/ent/formdef"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
@@ -40,6 +42,7 @@ import (
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
+	"souk/ent/staffaudit"
 	"souk/ent/text"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
@@ -68,7 +71,9 @@ const (
 	TypeCurrency         = "Currency"
 	TypeDataVersion      = "DataVersion"
 	TypeDogeTransfer     = "DogeTransfer"
+	TypeEntity           = "Entity"
 	TypeExchangeRate     = "ExchangeRate"
+	TypeFormDef          = "FormDef"
 	TypeGoods            = "Goods"
 	TypeGoodsImage       = "GoodsImage"
 	TypeGoodsPrice       = "GoodsPrice"
@@ -91,6 +96,7 @@ const (
 	TypeSession          = "Session"
 	TypeSku              = "Sku"
 	TypeSkuAttr          = "SkuAttr"
+	TypeStaffAudit       = "StaffAudit"
 	TypeText             = "Text"
 	TypeUser             = "User"
 	TypeVerificationCode = "VerificationCode"
@@ -5866,6 +5872,994 @@ func (m *DogeTransferMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown DogeTransfer edge %s", name)
 }
 
+// EntityMutation represents an operation that mutates the Entity nodes in the graph.
+type EntityMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *int
+	created_at       *time.Time
+	updated_at       *time.Time
+	uid              *string
+	entity_type      *int
+	addentity_type   *int
+	review_status    *int
+	addreview_status *int
+	reject_reason    *string
+	reviewer_id      *int
+	addreviewer_id   *int
+	form_values      *map[string]interface{}
+	approved         *map[string]interface{}
+	clearedFields    map[string]struct{}
+	user             *int
+	cleareduser      bool
+	done             bool
+	oldValue         func(context.Context) (*Entity, error)
+	predicates       []predicate.Entity
+}
+
+var _ ent.Mutation = (*EntityMutation)(nil)
+
+// entityOption allows management of the mutation configuration using functional options.
+type entityOption func(*EntityMutation)
+
+// newEntityMutation creates new mutation for the Entity entity.
+func newEntityMutation(c config, op Op, opts ...entityOption) *EntityMutation {
+	m := &EntityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeEntity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withEntityID sets the ID field of the mutation.
+func withEntityID(id int) entityOption {
+	return func(m *EntityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Entity
+		)
+		m.oldValue = func(ctx context.Context) (*Entity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Entity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withEntity sets the old Entity of the mutation.
+func withEntity(node *Entity) entityOption {
+	return func(m *EntityMutation) {
+		m.oldValue = func(context.Context) (*Entity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m EntityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m EntityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *EntityMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *EntityMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Entity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *EntityMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *EntityMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *EntityMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *EntityMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *EntityMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *EntityMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUID sets the "uid" field.
+func (m *EntityMutation) SetUID(s string) {
+	m.uid = &s
+}
+
+// UID returns the value of the "uid" field in the mutation.
+func (m *EntityMutation) UID() (r string, exists bool) {
+	v := m.uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUID returns the old "uid" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUID: %w", err)
+	}
+	return oldValue.UID, nil
+}
+
+// ResetUID resets all changes to the "uid" field.
+func (m *EntityMutation) ResetUID() {
+	m.uid = nil
+}
+
+// SetEntityType sets the "entity_type" field.
+func (m *EntityMutation) SetEntityType(i int) {
+	m.entity_type = &i
+	m.addentity_type = nil
+}
+
+// EntityType returns the value of the "entity_type" field in the mutation.
+func (m *EntityMutation) EntityType() (r int, exists bool) {
+	v := m.entity_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEntityType returns the old "entity_type" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldEntityType(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEntityType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEntityType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEntityType: %w", err)
+	}
+	return oldValue.EntityType, nil
+}
+
+// AddEntityType adds i to the "entity_type" field.
+func (m *EntityMutation) AddEntityType(i int) {
+	if m.addentity_type != nil {
+		*m.addentity_type += i
+	} else {
+		m.addentity_type = &i
+	}
+}
+
+// AddedEntityType returns the value that was added to the "entity_type" field in this mutation.
+func (m *EntityMutation) AddedEntityType() (r int, exists bool) {
+	v := m.addentity_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetEntityType resets all changes to the "entity_type" field.
+func (m *EntityMutation) ResetEntityType() {
+	m.entity_type = nil
+	m.addentity_type = nil
+}
+
+// SetReviewStatus sets the "review_status" field.
+func (m *EntityMutation) SetReviewStatus(i int) {
+	m.review_status = &i
+	m.addreview_status = nil
+}
+
+// ReviewStatus returns the value of the "review_status" field in the mutation.
+func (m *EntityMutation) ReviewStatus() (r int, exists bool) {
+	v := m.review_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewStatus returns the old "review_status" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldReviewStatus(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewStatus: %w", err)
+	}
+	return oldValue.ReviewStatus, nil
+}
+
+// AddReviewStatus adds i to the "review_status" field.
+func (m *EntityMutation) AddReviewStatus(i int) {
+	if m.addreview_status != nil {
+		*m.addreview_status += i
+	} else {
+		m.addreview_status = &i
+	}
+}
+
+// AddedReviewStatus returns the value that was added to the "review_status" field in this mutation.
+func (m *EntityMutation) AddedReviewStatus() (r int, exists bool) {
+	v := m.addreview_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReviewStatus resets all changes to the "review_status" field.
+func (m *EntityMutation) ResetReviewStatus() {
+	m.review_status = nil
+	m.addreview_status = nil
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (m *EntityMutation) SetRejectReason(s string) {
+	m.reject_reason = &s
+}
+
+// RejectReason returns the value of the "reject_reason" field in the mutation.
+func (m *EntityMutation) RejectReason() (r string, exists bool) {
+	v := m.reject_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectReason returns the old "reject_reason" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldRejectReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectReason: %w", err)
+	}
+	return oldValue.RejectReason, nil
+}
+
+// ResetRejectReason resets all changes to the "reject_reason" field.
+func (m *EntityMutation) ResetRejectReason() {
+	m.reject_reason = nil
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (m *EntityMutation) SetReviewerID(i int) {
+	m.reviewer_id = &i
+	m.addreviewer_id = nil
+}
+
+// ReviewerID returns the value of the "reviewer_id" field in the mutation.
+func (m *EntityMutation) ReviewerID() (r int, exists bool) {
+	v := m.reviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewerID returns the old "reviewer_id" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldReviewerID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewerID: %w", err)
+	}
+	return oldValue.ReviewerID, nil
+}
+
+// AddReviewerID adds i to the "reviewer_id" field.
+func (m *EntityMutation) AddReviewerID(i int) {
+	if m.addreviewer_id != nil {
+		*m.addreviewer_id += i
+	} else {
+		m.addreviewer_id = &i
+	}
+}
+
+// AddedReviewerID returns the value that was added to the "reviewer_id" field in this mutation.
+func (m *EntityMutation) AddedReviewerID() (r int, exists bool) {
+	v := m.addreviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (m *EntityMutation) ClearReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	m.clearedFields[entity.FieldReviewerID] = struct{}{}
+}
+
+// ReviewerIDCleared returns if the "reviewer_id" field was cleared in this mutation.
+func (m *EntityMutation) ReviewerIDCleared() bool {
+	_, ok := m.clearedFields[entity.FieldReviewerID]
+	return ok
+}
+
+// ResetReviewerID resets all changes to the "reviewer_id" field.
+func (m *EntityMutation) ResetReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	delete(m.clearedFields, entity.FieldReviewerID)
+}
+
+// SetFormValues sets the "form_values" field.
+func (m *EntityMutation) SetFormValues(value map[string]interface{}) {
+	m.form_values = &value
+}
+
+// FormValues returns the value of the "form_values" field in the mutation.
+func (m *EntityMutation) FormValues() (r map[string]interface{}, exists bool) {
+	v := m.form_values
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormValues returns the old "form_values" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldFormValues(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormValues is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormValues requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormValues: %w", err)
+	}
+	return oldValue.FormValues, nil
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (m *EntityMutation) ClearFormValues() {
+	m.form_values = nil
+	m.clearedFields[entity.FieldFormValues] = struct{}{}
+}
+
+// FormValuesCleared returns if the "form_values" field was cleared in this mutation.
+func (m *EntityMutation) FormValuesCleared() bool {
+	_, ok := m.clearedFields[entity.FieldFormValues]
+	return ok
+}
+
+// ResetFormValues resets all changes to the "form_values" field.
+func (m *EntityMutation) ResetFormValues() {
+	m.form_values = nil
+	delete(m.clearedFields, entity.FieldFormValues)
+}
+
+// SetApproved sets the "approved" field.
+func (m *EntityMutation) SetApproved(value map[string]interface{}) {
+	m.approved = &value
+}
+
+// Approved returns the value of the "approved" field in the mutation.
+func (m *EntityMutation) Approved() (r map[string]interface{}, exists bool) {
+	v := m.approved
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApproved returns the old "approved" field's value of the Entity entity.
+// If the Entity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EntityMutation) OldApproved(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApproved is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApproved requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApproved: %w", err)
+	}
+	return oldValue.Approved, nil
+}
+
+// ClearApproved clears the value of the "approved" field.
+func (m *EntityMutation) ClearApproved() {
+	m.approved = nil
+	m.clearedFields[entity.FieldApproved] = struct{}{}
+}
+
+// ApprovedCleared returns if the "approved" field was cleared in this mutation.
+func (m *EntityMutation) ApprovedCleared() bool {
+	_, ok := m.clearedFields[entity.FieldApproved]
+	return ok
+}
+
+// ResetApproved resets all changes to the "approved" field.
+func (m *EntityMutation) ResetApproved() {
+	m.approved = nil
+	delete(m.clearedFields, entity.FieldApproved)
+}
+
+// SetUserID sets the "user" edge to the User entity by id.
+func (m *EntityMutation) SetUserID(id int) {
+	m.user = &id
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *EntityMutation) ClearUser() {
+	m.cleareduser = true
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *EntityMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserID returns the "user" edge ID in the mutation.
+func (m *EntityMutation) UserID() (id int, exists bool) {
+	if m.user != nil {
+		return *m.user, true
+	}
+	return
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *EntityMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *EntityMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the EntityMutation builder.
+func (m *EntityMutation) Where(ps ...predicate.Entity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the EntityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *EntityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Entity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *EntityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *EntityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Entity).
+func (m *EntityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *EntityMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.created_at != nil {
+		fields = append(fields, entity.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, entity.FieldUpdatedAt)
+	}
+	if m.uid != nil {
+		fields = append(fields, entity.FieldUID)
+	}
+	if m.entity_type != nil {
+		fields = append(fields, entity.FieldEntityType)
+	}
+	if m.review_status != nil {
+		fields = append(fields, entity.FieldReviewStatus)
+	}
+	if m.reject_reason != nil {
+		fields = append(fields, entity.FieldRejectReason)
+	}
+	if m.reviewer_id != nil {
+		fields = append(fields, entity.FieldReviewerID)
+	}
+	if m.form_values != nil {
+		fields = append(fields, entity.FieldFormValues)
+	}
+	if m.approved != nil {
+		fields = append(fields, entity.FieldApproved)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *EntityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case entity.FieldCreatedAt:
+		return m.CreatedAt()
+	case entity.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case entity.FieldUID:
+		return m.UID()
+	case entity.FieldEntityType:
+		return m.EntityType()
+	case entity.FieldReviewStatus:
+		return m.ReviewStatus()
+	case entity.FieldRejectReason:
+		return m.RejectReason()
+	case entity.FieldReviewerID:
+		return m.ReviewerID()
+	case entity.FieldFormValues:
+		return m.FormValues()
+	case entity.FieldApproved:
+		return m.Approved()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *EntityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case entity.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case entity.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case entity.FieldUID:
+		return m.OldUID(ctx)
+	case entity.FieldEntityType:
+		return m.OldEntityType(ctx)
+	case entity.FieldReviewStatus:
+		return m.OldReviewStatus(ctx)
+	case entity.FieldRejectReason:
+		return m.OldRejectReason(ctx)
+	case entity.FieldReviewerID:
+		return m.OldReviewerID(ctx)
+	case entity.FieldFormValues:
+		return m.OldFormValues(ctx)
+	case entity.FieldApproved:
+		return m.OldApproved(ctx)
+	}
+	return nil, fmt.Errorf("unknown Entity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EntityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case entity.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case entity.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case entity.FieldUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUID(v)
+		return nil
+	case entity.FieldEntityType:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEntityType(v)
+		return nil
+	case entity.FieldReviewStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewStatus(v)
+		return nil
+	case entity.FieldRejectReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectReason(v)
+		return nil
+	case entity.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewerID(v)
+		return nil
+	case entity.FieldFormValues:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormValues(v)
+		return nil
+	case entity.FieldApproved:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApproved(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Entity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *EntityMutation) AddedFields() []string {
+	var fields []string
+	if m.addentity_type != nil {
+		fields = append(fields, entity.FieldEntityType)
+	}
+	if m.addreview_status != nil {
+		fields = append(fields, entity.FieldReviewStatus)
+	}
+	if m.addreviewer_id != nil {
+		fields = append(fields, entity.FieldReviewerID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *EntityMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case entity.FieldEntityType:
+		return m.AddedEntityType()
+	case entity.FieldReviewStatus:
+		return m.AddedReviewStatus()
+	case entity.FieldReviewerID:
+		return m.AddedReviewerID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EntityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case entity.FieldEntityType:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddEntityType(v)
+		return nil
+	case entity.FieldReviewStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReviewStatus(v)
+		return nil
+	case entity.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReviewerID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Entity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *EntityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(entity.FieldReviewerID) {
+		fields = append(fields, entity.FieldReviewerID)
+	}
+	if m.FieldCleared(entity.FieldFormValues) {
+		fields = append(fields, entity.FieldFormValues)
+	}
+	if m.FieldCleared(entity.FieldApproved) {
+		fields = append(fields, entity.FieldApproved)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *EntityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *EntityMutation) ClearField(name string) error {
+	switch name {
+	case entity.FieldReviewerID:
+		m.ClearReviewerID()
+		return nil
+	case entity.FieldFormValues:
+		m.ClearFormValues()
+		return nil
+	case entity.FieldApproved:
+		m.ClearApproved()
+		return nil
+	}
+	return fmt.Errorf("unknown Entity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *EntityMutation) ResetField(name string) error {
+	switch name {
+	case entity.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case entity.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case entity.FieldUID:
+		m.ResetUID()
+		return nil
+	case entity.FieldEntityType:
+		m.ResetEntityType()
+		return nil
+	case entity.FieldReviewStatus:
+		m.ResetReviewStatus()
+		return nil
+	case entity.FieldRejectReason:
+		m.ResetRejectReason()
+		return nil
+	case entity.FieldReviewerID:
+		m.ResetReviewerID()
+		return nil
+	case entity.FieldFormValues:
+		m.ResetFormValues()
+		return nil
+	case entity.FieldApproved:
+		m.ResetApproved()
+		return nil
+	}
+	return fmt.Errorf("unknown Entity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *EntityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, entity.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *EntityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case entity.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *EntityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *EntityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *EntityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, entity.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *EntityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case entity.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *EntityMutation) ClearEdge(name string) error {
+	switch name {
+	case entity.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown Entity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *EntityMutation) ResetEdge(name string) error {
+	switch name {
+	case entity.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown Entity edge %s", name)
+}
+
 // ExchangeRateMutation represents an operation that mutates the ExchangeRate nodes in the graph.
 type ExchangeRateMutation struct {
 	config
@@ -6388,6 +7382,584 @@ func (m *ExchangeRateMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ExchangeRateMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ExchangeRate edge %s", name)
+}
+
+// FormDefMutation represents an operation that mutates the FormDef nodes in the graph.
+type FormDefMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	fields        *string
+	version       *int
+	addversion    *int
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*FormDef, error)
+	predicates    []predicate.FormDef
+}
+
+var _ ent.Mutation = (*FormDefMutation)(nil)
+
+// formdefOption allows management of the mutation configuration using functional options.
+type formdefOption func(*FormDefMutation)
+
+// newFormDefMutation creates new mutation for the FormDef entity.
+func newFormDefMutation(c config, op Op, opts ...formdefOption) *FormDefMutation {
+	m := &FormDefMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFormDef,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFormDefID sets the ID field of the mutation.
+func withFormDefID(id int) formdefOption {
+	return func(m *FormDefMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *FormDef
+		)
+		m.oldValue = func(ctx context.Context) (*FormDef, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().FormDef.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFormDef sets the old FormDef of the mutation.
+func withFormDef(node *FormDef) formdefOption {
+	return func(m *FormDefMutation) {
+		m.oldValue = func(context.Context) (*FormDef, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FormDefMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FormDefMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FormDefMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FormDefMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().FormDef.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *FormDefMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *FormDefMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the FormDef entity.
+// If the FormDef object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormDefMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *FormDefMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *FormDefMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *FormDefMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the FormDef entity.
+// If the FormDef object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormDefMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *FormDefMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *FormDefMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *FormDefMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the FormDef entity.
+// If the FormDef object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormDefMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *FormDefMutation) ResetName() {
+	m.name = nil
+}
+
+// SetFields sets the "fields" field.
+func (m *FormDefMutation) SetFields(s string) {
+	m.fields = &s
+}
+
+// GetFields returns the value of the "fields" field in the mutation.
+func (m *FormDefMutation) GetFields() (r string, exists bool) {
+	v := m.fields
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFields returns the old "fields" field's value of the FormDef entity.
+// If the FormDef object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormDefMutation) OldFields(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFields is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFields requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFields: %w", err)
+	}
+	return oldValue.Fields, nil
+}
+
+// ResetFields resets all changes to the "fields" field.
+func (m *FormDefMutation) ResetFields() {
+	m.fields = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *FormDefMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *FormDefMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the FormDef entity.
+// If the FormDef object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormDefMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *FormDefMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *FormDefMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *FormDefMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// Where appends a list predicates to the FormDefMutation builder.
+func (m *FormDefMutation) Where(ps ...predicate.FormDef) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FormDefMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FormDefMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.FormDef, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FormDefMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FormDefMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (FormDef).
+func (m *FormDefMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FormDefMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.created_at != nil {
+		fields = append(fields, formdef.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, formdef.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, formdef.FieldName)
+	}
+	if m.fields != nil {
+		fields = append(fields, formdef.FieldFields)
+	}
+	if m.version != nil {
+		fields = append(fields, formdef.FieldVersion)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FormDefMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case formdef.FieldCreatedAt:
+		return m.CreatedAt()
+	case formdef.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case formdef.FieldName:
+		return m.Name()
+	case formdef.FieldFields:
+		return m.GetFields()
+	case formdef.FieldVersion:
+		return m.Version()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FormDefMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case formdef.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case formdef.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case formdef.FieldName:
+		return m.OldName(ctx)
+	case formdef.FieldFields:
+		return m.OldFields(ctx)
+	case formdef.FieldVersion:
+		return m.OldVersion(ctx)
+	}
+	return nil, fmt.Errorf("unknown FormDef field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FormDefMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case formdef.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case formdef.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case formdef.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case formdef.FieldFields:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFields(v)
+		return nil
+	case formdef.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown FormDef field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FormDefMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, formdef.FieldVersion)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FormDefMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case formdef.FieldVersion:
+		return m.AddedVersion()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FormDefMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case formdef.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown FormDef numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FormDefMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FormDefMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FormDefMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown FormDef nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FormDefMutation) ResetField(name string) error {
+	switch name {
+	case formdef.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case formdef.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case formdef.FieldName:
+		m.ResetName()
+		return nil
+	case formdef.FieldFields:
+		m.ResetFields()
+		return nil
+	case formdef.FieldVersion:
+		m.ResetVersion()
+		return nil
+	}
+	return fmt.Errorf("unknown FormDef field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FormDefMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FormDefMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FormDefMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FormDefMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FormDefMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FormDefMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FormDefMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown FormDef unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FormDefMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown FormDef edge %s", name)
 }
 
 // GoodsMutation represents an operation that mutates the Goods nodes in the graph.
@@ -11553,6 +13125,15 @@ type IdentityMutation struct {
 	background_url   *string
 	rating           *int
 	addrating        *int
+	review_status    *int
+	addreview_status *int
+	reject_reason    *string
+	reviewer_id      *int
+	addreviewer_id   *int
+	public           *bool
+	form_values      *map[string]interface{}
+	pending          *map[string]interface{}
+	pending_lang     *string
 	clearedFields    map[string]struct{}
 	user             *int
 	cleareduser      bool
@@ -12082,6 +13663,338 @@ func (m *IdentityMutation) ResetRating() {
 	m.addrating = nil
 }
 
+// SetReviewStatus sets the "review_status" field.
+func (m *IdentityMutation) SetReviewStatus(i int) {
+	m.review_status = &i
+	m.addreview_status = nil
+}
+
+// ReviewStatus returns the value of the "review_status" field in the mutation.
+func (m *IdentityMutation) ReviewStatus() (r int, exists bool) {
+	v := m.review_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewStatus returns the old "review_status" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldReviewStatus(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewStatus: %w", err)
+	}
+	return oldValue.ReviewStatus, nil
+}
+
+// AddReviewStatus adds i to the "review_status" field.
+func (m *IdentityMutation) AddReviewStatus(i int) {
+	if m.addreview_status != nil {
+		*m.addreview_status += i
+	} else {
+		m.addreview_status = &i
+	}
+}
+
+// AddedReviewStatus returns the value that was added to the "review_status" field in this mutation.
+func (m *IdentityMutation) AddedReviewStatus() (r int, exists bool) {
+	v := m.addreview_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReviewStatus resets all changes to the "review_status" field.
+func (m *IdentityMutation) ResetReviewStatus() {
+	m.review_status = nil
+	m.addreview_status = nil
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (m *IdentityMutation) SetRejectReason(s string) {
+	m.reject_reason = &s
+}
+
+// RejectReason returns the value of the "reject_reason" field in the mutation.
+func (m *IdentityMutation) RejectReason() (r string, exists bool) {
+	v := m.reject_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectReason returns the old "reject_reason" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldRejectReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectReason: %w", err)
+	}
+	return oldValue.RejectReason, nil
+}
+
+// ResetRejectReason resets all changes to the "reject_reason" field.
+func (m *IdentityMutation) ResetRejectReason() {
+	m.reject_reason = nil
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (m *IdentityMutation) SetReviewerID(i int) {
+	m.reviewer_id = &i
+	m.addreviewer_id = nil
+}
+
+// ReviewerID returns the value of the "reviewer_id" field in the mutation.
+func (m *IdentityMutation) ReviewerID() (r int, exists bool) {
+	v := m.reviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewerID returns the old "reviewer_id" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldReviewerID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewerID: %w", err)
+	}
+	return oldValue.ReviewerID, nil
+}
+
+// AddReviewerID adds i to the "reviewer_id" field.
+func (m *IdentityMutation) AddReviewerID(i int) {
+	if m.addreviewer_id != nil {
+		*m.addreviewer_id += i
+	} else {
+		m.addreviewer_id = &i
+	}
+}
+
+// AddedReviewerID returns the value that was added to the "reviewer_id" field in this mutation.
+func (m *IdentityMutation) AddedReviewerID() (r int, exists bool) {
+	v := m.addreviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (m *IdentityMutation) ClearReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	m.clearedFields[identity.FieldReviewerID] = struct{}{}
+}
+
+// ReviewerIDCleared returns if the "reviewer_id" field was cleared in this mutation.
+func (m *IdentityMutation) ReviewerIDCleared() bool {
+	_, ok := m.clearedFields[identity.FieldReviewerID]
+	return ok
+}
+
+// ResetReviewerID resets all changes to the "reviewer_id" field.
+func (m *IdentityMutation) ResetReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	delete(m.clearedFields, identity.FieldReviewerID)
+}
+
+// SetPublic sets the "public" field.
+func (m *IdentityMutation) SetPublic(b bool) {
+	m.public = &b
+}
+
+// Public returns the value of the "public" field in the mutation.
+func (m *IdentityMutation) Public() (r bool, exists bool) {
+	v := m.public
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublic returns the old "public" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldPublic(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublic is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublic requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublic: %w", err)
+	}
+	return oldValue.Public, nil
+}
+
+// ResetPublic resets all changes to the "public" field.
+func (m *IdentityMutation) ResetPublic() {
+	m.public = nil
+}
+
+// SetFormValues sets the "form_values" field.
+func (m *IdentityMutation) SetFormValues(value map[string]interface{}) {
+	m.form_values = &value
+}
+
+// FormValues returns the value of the "form_values" field in the mutation.
+func (m *IdentityMutation) FormValues() (r map[string]interface{}, exists bool) {
+	v := m.form_values
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormValues returns the old "form_values" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldFormValues(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormValues is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormValues requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormValues: %w", err)
+	}
+	return oldValue.FormValues, nil
+}
+
+// ClearFormValues clears the value of the "form_values" field.
+func (m *IdentityMutation) ClearFormValues() {
+	m.form_values = nil
+	m.clearedFields[identity.FieldFormValues] = struct{}{}
+}
+
+// FormValuesCleared returns if the "form_values" field was cleared in this mutation.
+func (m *IdentityMutation) FormValuesCleared() bool {
+	_, ok := m.clearedFields[identity.FieldFormValues]
+	return ok
+}
+
+// ResetFormValues resets all changes to the "form_values" field.
+func (m *IdentityMutation) ResetFormValues() {
+	m.form_values = nil
+	delete(m.clearedFields, identity.FieldFormValues)
+}
+
+// SetPending sets the "pending" field.
+func (m *IdentityMutation) SetPending(value map[string]interface{}) {
+	m.pending = &value
+}
+
+// Pending returns the value of the "pending" field in the mutation.
+func (m *IdentityMutation) Pending() (r map[string]interface{}, exists bool) {
+	v := m.pending
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPending returns the old "pending" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldPending(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPending is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPending requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPending: %w", err)
+	}
+	return oldValue.Pending, nil
+}
+
+// ClearPending clears the value of the "pending" field.
+func (m *IdentityMutation) ClearPending() {
+	m.pending = nil
+	m.clearedFields[identity.FieldPending] = struct{}{}
+}
+
+// PendingCleared returns if the "pending" field was cleared in this mutation.
+func (m *IdentityMutation) PendingCleared() bool {
+	_, ok := m.clearedFields[identity.FieldPending]
+	return ok
+}
+
+// ResetPending resets all changes to the "pending" field.
+func (m *IdentityMutation) ResetPending() {
+	m.pending = nil
+	delete(m.clearedFields, identity.FieldPending)
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (m *IdentityMutation) SetPendingLang(s string) {
+	m.pending_lang = &s
+}
+
+// PendingLang returns the value of the "pending_lang" field in the mutation.
+func (m *IdentityMutation) PendingLang() (r string, exists bool) {
+	v := m.pending_lang
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingLang returns the old "pending_lang" field's value of the Identity entity.
+// If the Identity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IdentityMutation) OldPendingLang(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingLang is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingLang requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingLang: %w", err)
+	}
+	return oldValue.PendingLang, nil
+}
+
+// ResetPendingLang resets all changes to the "pending_lang" field.
+func (m *IdentityMutation) ResetPendingLang() {
+	m.pending_lang = nil
+}
+
 // SetUserID sets the "user" edge to the User entity by id.
 func (m *IdentityMutation) SetUserID(id int) {
 	m.user = &id
@@ -12209,7 +14122,7 @@ func (m *IdentityMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *IdentityMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 17)
 	if m.created_at != nil {
 		fields = append(fields, identity.FieldCreatedAt)
 	}
@@ -12240,6 +14153,27 @@ func (m *IdentityMutation) Fields() []string {
 	if m.rating != nil {
 		fields = append(fields, identity.FieldRating)
 	}
+	if m.review_status != nil {
+		fields = append(fields, identity.FieldReviewStatus)
+	}
+	if m.reject_reason != nil {
+		fields = append(fields, identity.FieldRejectReason)
+	}
+	if m.reviewer_id != nil {
+		fields = append(fields, identity.FieldReviewerID)
+	}
+	if m.public != nil {
+		fields = append(fields, identity.FieldPublic)
+	}
+	if m.form_values != nil {
+		fields = append(fields, identity.FieldFormValues)
+	}
+	if m.pending != nil {
+		fields = append(fields, identity.FieldPending)
+	}
+	if m.pending_lang != nil {
+		fields = append(fields, identity.FieldPendingLang)
+	}
 	return fields
 }
 
@@ -12268,6 +14202,20 @@ func (m *IdentityMutation) Field(name string) (ent.Value, bool) {
 		return m.BackgroundURL()
 	case identity.FieldRating:
 		return m.Rating()
+	case identity.FieldReviewStatus:
+		return m.ReviewStatus()
+	case identity.FieldRejectReason:
+		return m.RejectReason()
+	case identity.FieldReviewerID:
+		return m.ReviewerID()
+	case identity.FieldPublic:
+		return m.Public()
+	case identity.FieldFormValues:
+		return m.FormValues()
+	case identity.FieldPending:
+		return m.Pending()
+	case identity.FieldPendingLang:
+		return m.PendingLang()
 	}
 	return nil, false
 }
@@ -12297,6 +14245,20 @@ func (m *IdentityMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldBackgroundURL(ctx)
 	case identity.FieldRating:
 		return m.OldRating(ctx)
+	case identity.FieldReviewStatus:
+		return m.OldReviewStatus(ctx)
+	case identity.FieldRejectReason:
+		return m.OldRejectReason(ctx)
+	case identity.FieldReviewerID:
+		return m.OldReviewerID(ctx)
+	case identity.FieldPublic:
+		return m.OldPublic(ctx)
+	case identity.FieldFormValues:
+		return m.OldFormValues(ctx)
+	case identity.FieldPending:
+		return m.OldPending(ctx)
+	case identity.FieldPendingLang:
+		return m.OldPendingLang(ctx)
 	}
 	return nil, fmt.Errorf("unknown Identity field %s", name)
 }
@@ -12376,6 +14338,55 @@ func (m *IdentityMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetRating(v)
 		return nil
+	case identity.FieldReviewStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewStatus(v)
+		return nil
+	case identity.FieldRejectReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectReason(v)
+		return nil
+	case identity.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewerID(v)
+		return nil
+	case identity.FieldPublic:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublic(v)
+		return nil
+	case identity.FieldFormValues:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormValues(v)
+		return nil
+	case identity.FieldPending:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPending(v)
+		return nil
+	case identity.FieldPendingLang:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingLang(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Identity field %s", name)
 }
@@ -12393,6 +14404,12 @@ func (m *IdentityMutation) AddedFields() []string {
 	if m.addrating != nil {
 		fields = append(fields, identity.FieldRating)
 	}
+	if m.addreview_status != nil {
+		fields = append(fields, identity.FieldReviewStatus)
+	}
+	if m.addreviewer_id != nil {
+		fields = append(fields, identity.FieldReviewerID)
+	}
 	return fields
 }
 
@@ -12407,6 +14424,10 @@ func (m *IdentityMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedEntityType()
 	case identity.FieldRating:
 		return m.AddedRating()
+	case identity.FieldReviewStatus:
+		return m.AddedReviewStatus()
+	case identity.FieldReviewerID:
+		return m.AddedReviewerID()
 	}
 	return nil, false
 }
@@ -12437,6 +14458,20 @@ func (m *IdentityMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddRating(v)
 		return nil
+	case identity.FieldReviewStatus:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReviewStatus(v)
+		return nil
+	case identity.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReviewerID(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Identity numeric field %s", name)
 }
@@ -12444,7 +14479,17 @@ func (m *IdentityMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *IdentityMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(identity.FieldReviewerID) {
+		fields = append(fields, identity.FieldReviewerID)
+	}
+	if m.FieldCleared(identity.FieldFormValues) {
+		fields = append(fields, identity.FieldFormValues)
+	}
+	if m.FieldCleared(identity.FieldPending) {
+		fields = append(fields, identity.FieldPending)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -12457,6 +14502,17 @@ func (m *IdentityMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *IdentityMutation) ClearField(name string) error {
+	switch name {
+	case identity.FieldReviewerID:
+		m.ClearReviewerID()
+		return nil
+	case identity.FieldFormValues:
+		m.ClearFormValues()
+		return nil
+	case identity.FieldPending:
+		m.ClearPending()
+		return nil
+	}
 	return fmt.Errorf("unknown Identity nullable field %s", name)
 }
 
@@ -12493,6 +14549,27 @@ func (m *IdentityMutation) ResetField(name string) error {
 		return nil
 	case identity.FieldRating:
 		m.ResetRating()
+		return nil
+	case identity.FieldReviewStatus:
+		m.ResetReviewStatus()
+		return nil
+	case identity.FieldRejectReason:
+		m.ResetRejectReason()
+		return nil
+	case identity.FieldReviewerID:
+		m.ResetReviewerID()
+		return nil
+	case identity.FieldPublic:
+		m.ResetPublic()
+		return nil
+	case identity.FieldFormValues:
+		m.ResetFormValues()
+		return nil
+	case identity.FieldPending:
+		m.ResetPending()
+		return nil
+	case identity.FieldPendingLang:
+		m.ResetPendingLang()
 		return nil
 	}
 	return fmt.Errorf("unknown Identity field %s", name)
@@ -24910,6 +26987,854 @@ func (m *SkuAttrMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown SkuAttr edge %s", name)
 }
 
+// StaffAuditMutation represents an operation that mutates the StaffAudit nodes in the graph.
+type StaffAuditMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	actor_id      *int
+	addactor_id   *int
+	actor_email   *string
+	actor_role    *string
+	at            *time.Time
+	object_kind   *string
+	object_uid    *string
+	action        *string
+	before        *string
+	after         *string
+	reason        *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*StaffAudit, error)
+	predicates    []predicate.StaffAudit
+}
+
+var _ ent.Mutation = (*StaffAuditMutation)(nil)
+
+// staffauditOption allows management of the mutation configuration using functional options.
+type staffauditOption func(*StaffAuditMutation)
+
+// newStaffAuditMutation creates new mutation for the StaffAudit entity.
+func newStaffAuditMutation(c config, op Op, opts ...staffauditOption) *StaffAuditMutation {
+	m := &StaffAuditMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeStaffAudit,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withStaffAuditID sets the ID field of the mutation.
+func withStaffAuditID(id int) staffauditOption {
+	return func(m *StaffAuditMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *StaffAudit
+		)
+		m.oldValue = func(ctx context.Context) (*StaffAudit, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().StaffAudit.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withStaffAudit sets the old StaffAudit of the mutation.
+func withStaffAudit(node *StaffAudit) staffauditOption {
+	return func(m *StaffAuditMutation) {
+		m.oldValue = func(context.Context) (*StaffAudit, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m StaffAuditMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m StaffAuditMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *StaffAuditMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *StaffAuditMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().StaffAudit.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetActorID sets the "actor_id" field.
+func (m *StaffAuditMutation) SetActorID(i int) {
+	m.actor_id = &i
+	m.addactor_id = nil
+}
+
+// ActorID returns the value of the "actor_id" field in the mutation.
+func (m *StaffAuditMutation) ActorID() (r int, exists bool) {
+	v := m.actor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorID returns the old "actor_id" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldActorID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorID: %w", err)
+	}
+	return oldValue.ActorID, nil
+}
+
+// AddActorID adds i to the "actor_id" field.
+func (m *StaffAuditMutation) AddActorID(i int) {
+	if m.addactor_id != nil {
+		*m.addactor_id += i
+	} else {
+		m.addactor_id = &i
+	}
+}
+
+// AddedActorID returns the value that was added to the "actor_id" field in this mutation.
+func (m *StaffAuditMutation) AddedActorID() (r int, exists bool) {
+	v := m.addactor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetActorID resets all changes to the "actor_id" field.
+func (m *StaffAuditMutation) ResetActorID() {
+	m.actor_id = nil
+	m.addactor_id = nil
+}
+
+// SetActorEmail sets the "actor_email" field.
+func (m *StaffAuditMutation) SetActorEmail(s string) {
+	m.actor_email = &s
+}
+
+// ActorEmail returns the value of the "actor_email" field in the mutation.
+func (m *StaffAuditMutation) ActorEmail() (r string, exists bool) {
+	v := m.actor_email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorEmail returns the old "actor_email" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldActorEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorEmail: %w", err)
+	}
+	return oldValue.ActorEmail, nil
+}
+
+// ResetActorEmail resets all changes to the "actor_email" field.
+func (m *StaffAuditMutation) ResetActorEmail() {
+	m.actor_email = nil
+}
+
+// SetActorRole sets the "actor_role" field.
+func (m *StaffAuditMutation) SetActorRole(s string) {
+	m.actor_role = &s
+}
+
+// ActorRole returns the value of the "actor_role" field in the mutation.
+func (m *StaffAuditMutation) ActorRole() (r string, exists bool) {
+	v := m.actor_role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorRole returns the old "actor_role" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldActorRole(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorRole: %w", err)
+	}
+	return oldValue.ActorRole, nil
+}
+
+// ResetActorRole resets all changes to the "actor_role" field.
+func (m *StaffAuditMutation) ResetActorRole() {
+	m.actor_role = nil
+}
+
+// SetAt sets the "at" field.
+func (m *StaffAuditMutation) SetAt(t time.Time) {
+	m.at = &t
+}
+
+// At returns the value of the "at" field in the mutation.
+func (m *StaffAuditMutation) At() (r time.Time, exists bool) {
+	v := m.at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAt returns the old "at" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAt: %w", err)
+	}
+	return oldValue.At, nil
+}
+
+// ResetAt resets all changes to the "at" field.
+func (m *StaffAuditMutation) ResetAt() {
+	m.at = nil
+}
+
+// SetObjectKind sets the "object_kind" field.
+func (m *StaffAuditMutation) SetObjectKind(s string) {
+	m.object_kind = &s
+}
+
+// ObjectKind returns the value of the "object_kind" field in the mutation.
+func (m *StaffAuditMutation) ObjectKind() (r string, exists bool) {
+	v := m.object_kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectKind returns the old "object_kind" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldObjectKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectKind: %w", err)
+	}
+	return oldValue.ObjectKind, nil
+}
+
+// ResetObjectKind resets all changes to the "object_kind" field.
+func (m *StaffAuditMutation) ResetObjectKind() {
+	m.object_kind = nil
+}
+
+// SetObjectUID sets the "object_uid" field.
+func (m *StaffAuditMutation) SetObjectUID(s string) {
+	m.object_uid = &s
+}
+
+// ObjectUID returns the value of the "object_uid" field in the mutation.
+func (m *StaffAuditMutation) ObjectUID() (r string, exists bool) {
+	v := m.object_uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectUID returns the old "object_uid" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldObjectUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectUID: %w", err)
+	}
+	return oldValue.ObjectUID, nil
+}
+
+// ResetObjectUID resets all changes to the "object_uid" field.
+func (m *StaffAuditMutation) ResetObjectUID() {
+	m.object_uid = nil
+}
+
+// SetAction sets the "action" field.
+func (m *StaffAuditMutation) SetAction(s string) {
+	m.action = &s
+}
+
+// Action returns the value of the "action" field in the mutation.
+func (m *StaffAuditMutation) Action() (r string, exists bool) {
+	v := m.action
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAction returns the old "action" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldAction(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAction is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAction requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAction: %w", err)
+	}
+	return oldValue.Action, nil
+}
+
+// ResetAction resets all changes to the "action" field.
+func (m *StaffAuditMutation) ResetAction() {
+	m.action = nil
+}
+
+// SetBefore sets the "before" field.
+func (m *StaffAuditMutation) SetBefore(s string) {
+	m.before = &s
+}
+
+// Before returns the value of the "before" field in the mutation.
+func (m *StaffAuditMutation) Before() (r string, exists bool) {
+	v := m.before
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBefore returns the old "before" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldBefore(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBefore is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBefore requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBefore: %w", err)
+	}
+	return oldValue.Before, nil
+}
+
+// ResetBefore resets all changes to the "before" field.
+func (m *StaffAuditMutation) ResetBefore() {
+	m.before = nil
+}
+
+// SetAfter sets the "after" field.
+func (m *StaffAuditMutation) SetAfter(s string) {
+	m.after = &s
+}
+
+// After returns the value of the "after" field in the mutation.
+func (m *StaffAuditMutation) After() (r string, exists bool) {
+	v := m.after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAfter returns the old "after" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldAfter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAfter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAfter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAfter: %w", err)
+	}
+	return oldValue.After, nil
+}
+
+// ResetAfter resets all changes to the "after" field.
+func (m *StaffAuditMutation) ResetAfter() {
+	m.after = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *StaffAuditMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *StaffAuditMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the StaffAudit entity.
+// If the StaffAudit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaffAuditMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *StaffAuditMutation) ResetReason() {
+	m.reason = nil
+}
+
+// Where appends a list predicates to the StaffAuditMutation builder.
+func (m *StaffAuditMutation) Where(ps ...predicate.StaffAudit) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the StaffAuditMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *StaffAuditMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.StaffAudit, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *StaffAuditMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *StaffAuditMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (StaffAudit).
+func (m *StaffAuditMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *StaffAuditMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.actor_id != nil {
+		fields = append(fields, staffaudit.FieldActorID)
+	}
+	if m.actor_email != nil {
+		fields = append(fields, staffaudit.FieldActorEmail)
+	}
+	if m.actor_role != nil {
+		fields = append(fields, staffaudit.FieldActorRole)
+	}
+	if m.at != nil {
+		fields = append(fields, staffaudit.FieldAt)
+	}
+	if m.object_kind != nil {
+		fields = append(fields, staffaudit.FieldObjectKind)
+	}
+	if m.object_uid != nil {
+		fields = append(fields, staffaudit.FieldObjectUID)
+	}
+	if m.action != nil {
+		fields = append(fields, staffaudit.FieldAction)
+	}
+	if m.before != nil {
+		fields = append(fields, staffaudit.FieldBefore)
+	}
+	if m.after != nil {
+		fields = append(fields, staffaudit.FieldAfter)
+	}
+	if m.reason != nil {
+		fields = append(fields, staffaudit.FieldReason)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *StaffAuditMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case staffaudit.FieldActorID:
+		return m.ActorID()
+	case staffaudit.FieldActorEmail:
+		return m.ActorEmail()
+	case staffaudit.FieldActorRole:
+		return m.ActorRole()
+	case staffaudit.FieldAt:
+		return m.At()
+	case staffaudit.FieldObjectKind:
+		return m.ObjectKind()
+	case staffaudit.FieldObjectUID:
+		return m.ObjectUID()
+	case staffaudit.FieldAction:
+		return m.Action()
+	case staffaudit.FieldBefore:
+		return m.Before()
+	case staffaudit.FieldAfter:
+		return m.After()
+	case staffaudit.FieldReason:
+		return m.Reason()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *StaffAuditMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case staffaudit.FieldActorID:
+		return m.OldActorID(ctx)
+	case staffaudit.FieldActorEmail:
+		return m.OldActorEmail(ctx)
+	case staffaudit.FieldActorRole:
+		return m.OldActorRole(ctx)
+	case staffaudit.FieldAt:
+		return m.OldAt(ctx)
+	case staffaudit.FieldObjectKind:
+		return m.OldObjectKind(ctx)
+	case staffaudit.FieldObjectUID:
+		return m.OldObjectUID(ctx)
+	case staffaudit.FieldAction:
+		return m.OldAction(ctx)
+	case staffaudit.FieldBefore:
+		return m.OldBefore(ctx)
+	case staffaudit.FieldAfter:
+		return m.OldAfter(ctx)
+	case staffaudit.FieldReason:
+		return m.OldReason(ctx)
+	}
+	return nil, fmt.Errorf("unknown StaffAudit field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StaffAuditMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case staffaudit.FieldActorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorID(v)
+		return nil
+	case staffaudit.FieldActorEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorEmail(v)
+		return nil
+	case staffaudit.FieldActorRole:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorRole(v)
+		return nil
+	case staffaudit.FieldAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAt(v)
+		return nil
+	case staffaudit.FieldObjectKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectKind(v)
+		return nil
+	case staffaudit.FieldObjectUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectUID(v)
+		return nil
+	case staffaudit.FieldAction:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAction(v)
+		return nil
+	case staffaudit.FieldBefore:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBefore(v)
+		return nil
+	case staffaudit.FieldAfter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAfter(v)
+		return nil
+	case staffaudit.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StaffAudit field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *StaffAuditMutation) AddedFields() []string {
+	var fields []string
+	if m.addactor_id != nil {
+		fields = append(fields, staffaudit.FieldActorID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *StaffAuditMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case staffaudit.FieldActorID:
+		return m.AddedActorID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StaffAuditMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case staffaudit.FieldActorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddActorID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StaffAudit numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *StaffAuditMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *StaffAuditMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *StaffAuditMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown StaffAudit nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *StaffAuditMutation) ResetField(name string) error {
+	switch name {
+	case staffaudit.FieldActorID:
+		m.ResetActorID()
+		return nil
+	case staffaudit.FieldActorEmail:
+		m.ResetActorEmail()
+		return nil
+	case staffaudit.FieldActorRole:
+		m.ResetActorRole()
+		return nil
+	case staffaudit.FieldAt:
+		m.ResetAt()
+		return nil
+	case staffaudit.FieldObjectKind:
+		m.ResetObjectKind()
+		return nil
+	case staffaudit.FieldObjectUID:
+		m.ResetObjectUID()
+		return nil
+	case staffaudit.FieldAction:
+		m.ResetAction()
+		return nil
+	case staffaudit.FieldBefore:
+		m.ResetBefore()
+		return nil
+	case staffaudit.FieldAfter:
+		m.ResetAfter()
+		return nil
+	case staffaudit.FieldReason:
+		m.ResetReason()
+		return nil
+	}
+	return fmt.Errorf("unknown StaffAudit field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *StaffAuditMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *StaffAuditMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *StaffAuditMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *StaffAuditMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *StaffAuditMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *StaffAuditMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *StaffAuditMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown StaffAudit unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *StaffAuditMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown StaffAudit edge %s", name)
+}
+
 // TextMutation represents an operation that mutates the Text nodes in the graph.
 type TextMutation struct {
 	config
@@ -25508,6 +28433,7 @@ type UserMutation struct {
 	brief             *string
 	avatar_url        *string
 	background_url    *string
+	role              *string
 	clearedFields     map[string]struct{}
 	identities        map[int]struct{}
 	removedidentities map[int]struct{}
@@ -25515,6 +28441,8 @@ type UserMutation struct {
 	sessions          map[int]struct{}
 	removedsessions   map[int]struct{}
 	clearedsessions   bool
+	entity            *int
+	clearedentity     bool
 	done              bool
 	oldValue          func(context.Context) (*User, error)
 	predicates        []predicate.User
@@ -26145,6 +29073,42 @@ func (m *UserMutation) ResetBackgroundURL() {
 	m.background_url = nil
 }
 
+// SetRole sets the "role" field.
+func (m *UserMutation) SetRole(s string) {
+	m.role = &s
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *UserMutation) Role() (r string, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRole returns the old "role" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldRole(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRole: %w", err)
+	}
+	return oldValue.Role, nil
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *UserMutation) ResetRole() {
+	m.role = nil
+}
+
 // AddIdentityIDs adds the "identities" edge to the Identity entity by ids.
 func (m *UserMutation) AddIdentityIDs(ids ...int) {
 	if m.identities == nil {
@@ -26253,6 +29217,45 @@ func (m *UserMutation) ResetSessions() {
 	m.removedsessions = nil
 }
 
+// SetEntityID sets the "entity" edge to the Entity entity by id.
+func (m *UserMutation) SetEntityID(id int) {
+	m.entity = &id
+}
+
+// ClearEntity clears the "entity" edge to the Entity entity.
+func (m *UserMutation) ClearEntity() {
+	m.clearedentity = true
+}
+
+// EntityCleared reports if the "entity" edge to the Entity entity was cleared.
+func (m *UserMutation) EntityCleared() bool {
+	return m.clearedentity
+}
+
+// EntityID returns the "entity" edge ID in the mutation.
+func (m *UserMutation) EntityID() (id int, exists bool) {
+	if m.entity != nil {
+		return *m.entity, true
+	}
+	return
+}
+
+// EntityIDs returns the "entity" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// EntityID instead. It exists only for internal usage by the builders.
+func (m *UserMutation) EntityIDs() (ids []int) {
+	if id := m.entity; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetEntity resets all changes to the "entity" edge.
+func (m *UserMutation) ResetEntity() {
+	m.entity = nil
+	m.clearedentity = false
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -26287,7 +29290,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -26327,6 +29330,9 @@ func (m *UserMutation) Fields() []string {
 	if m.background_url != nil {
 		fields = append(fields, user.FieldBackgroundURL)
 	}
+	if m.role != nil {
+		fields = append(fields, user.FieldRole)
+	}
 	return fields
 }
 
@@ -26361,6 +29367,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.AvatarURL()
 	case user.FieldBackgroundURL:
 		return m.BackgroundURL()
+	case user.FieldRole:
+		return m.Role()
 	}
 	return nil, false
 }
@@ -26396,6 +29404,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldAvatarURL(ctx)
 	case user.FieldBackgroundURL:
 		return m.OldBackgroundURL(ctx)
+	case user.FieldRole:
+		return m.OldRole(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -26495,6 +29505,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetBackgroundURL(v)
+		return nil
+	case user.FieldRole:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
 		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
@@ -26620,18 +29637,24 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldBackgroundURL:
 		m.ResetBackgroundURL()
 		return nil
+	case user.FieldRole:
+		m.ResetRole()
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.identities != nil {
 		edges = append(edges, user.EdgeIdentities)
 	}
 	if m.sessions != nil {
 		edges = append(edges, user.EdgeSessions)
+	}
+	if m.entity != nil {
+		edges = append(edges, user.EdgeEntity)
 	}
 	return edges
 }
@@ -26652,13 +29675,17 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeEntity:
+		if id := m.entity; id != nil {
+			return []ent.Value{*id}
+		}
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.removedidentities != nil {
 		edges = append(edges, user.EdgeIdentities)
 	}
@@ -26690,12 +29717,15 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.clearedidentities {
 		edges = append(edges, user.EdgeIdentities)
 	}
 	if m.clearedsessions {
 		edges = append(edges, user.EdgeSessions)
+	}
+	if m.clearedentity {
+		edges = append(edges, user.EdgeEntity)
 	}
 	return edges
 }
@@ -26708,6 +29738,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedidentities
 	case user.EdgeSessions:
 		return m.clearedsessions
+	case user.EdgeEntity:
+		return m.clearedentity
 	}
 	return false
 }
@@ -26716,6 +29748,9 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 // if that edge is not defined in the schema.
 func (m *UserMutation) ClearEdge(name string) error {
 	switch name {
+	case user.EdgeEntity:
+		m.ClearEntity()
+		return nil
 	}
 	return fmt.Errorf("unknown User unique edge %s", name)
 }
@@ -26729,6 +29764,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeSessions:
 		m.ResetSessions()
+		return nil
+	case user.EdgeEntity:
+		m.ResetEntity()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -11,7 +11,9 @@ import (
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
+	"souk/ent/entity"
 	"souk/ent/exchangerate"
+	"souk/ent/formdef"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
 	"souk/ent/identity"
@@ -31,6 +33,7 @@ import (
 	"souk/ent/session"
 	"souk/ent/sku"
 	"souk/ent/skuattr"
+	"souk/ent/staffaudit"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
 	"time"
@@ -203,12 +206,62 @@ func init() {
 	dogetransferDescTxid := dogetransferFields[0].Descriptor()
 	// dogetransfer.TxidValidator is a validator for the "txid" field. It is called by the builders before save.
 	dogetransfer.TxidValidator = dogetransferDescTxid.Validators[0].(func(string) error)
+	entityMixin := schema.Entity{}.Mixin()
+	entityMixinFields0 := entityMixin[0].Fields()
+	_ = entityMixinFields0
+	entityFields := schema.Entity{}.Fields()
+	_ = entityFields
+	// entityDescCreatedAt is the schema descriptor for created_at field.
+	entityDescCreatedAt := entityMixinFields0[0].Descriptor()
+	// entity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	entity.DefaultCreatedAt = entityDescCreatedAt.Default.(func() time.Time)
+	// entityDescUpdatedAt is the schema descriptor for updated_at field.
+	entityDescUpdatedAt := entityMixinFields0[1].Descriptor()
+	// entity.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	entity.DefaultUpdatedAt = entityDescUpdatedAt.Default.(func() time.Time)
+	// entity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	entity.UpdateDefaultUpdatedAt = entityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// entityDescUID is the schema descriptor for uid field.
+	entityDescUID := entityFields[0].Descriptor()
+	// entity.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	entity.UIDValidator = entityDescUID.Validators[0].(func(string) error)
+	// entityDescReviewStatus is the schema descriptor for review_status field.
+	entityDescReviewStatus := entityFields[2].Descriptor()
+	// entity.DefaultReviewStatus holds the default value on creation for the review_status field.
+	entity.DefaultReviewStatus = entityDescReviewStatus.Default.(int)
+	// entityDescRejectReason is the schema descriptor for reject_reason field.
+	entityDescRejectReason := entityFields[3].Descriptor()
+	// entity.DefaultRejectReason holds the default value on creation for the reject_reason field.
+	entity.DefaultRejectReason = entityDescRejectReason.Default.(string)
 	exchangerateFields := schema.ExchangeRate{}.Fields()
 	_ = exchangerateFields
 	// exchangerateDescAsOf is the schema descriptor for as_of field.
 	exchangerateDescAsOf := exchangerateFields[3].Descriptor()
 	// exchangerate.DefaultAsOf holds the default value on creation for the as_of field.
 	exchangerate.DefaultAsOf = exchangerateDescAsOf.Default.(func() time.Time)
+	formdefMixin := schema.FormDef{}.Mixin()
+	formdefMixinFields0 := formdefMixin[0].Fields()
+	_ = formdefMixinFields0
+	formdefFields := schema.FormDef{}.Fields()
+	_ = formdefFields
+	// formdefDescCreatedAt is the schema descriptor for created_at field.
+	formdefDescCreatedAt := formdefMixinFields0[0].Descriptor()
+	// formdef.DefaultCreatedAt holds the default value on creation for the created_at field.
+	formdef.DefaultCreatedAt = formdefDescCreatedAt.Default.(func() time.Time)
+	// formdefDescUpdatedAt is the schema descriptor for updated_at field.
+	formdefDescUpdatedAt := formdefMixinFields0[1].Descriptor()
+	// formdef.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	formdef.DefaultUpdatedAt = formdefDescUpdatedAt.Default.(func() time.Time)
+	// formdef.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	formdef.UpdateDefaultUpdatedAt = formdefDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// formdefDescName is the schema descriptor for name field.
+	formdefDescName := formdefFields[0].Descriptor()
+	// formdef.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	formdef.NameValidator = formdefDescName.Validators[0].(func(string) error)
+	// formdefDescVersion is the schema descriptor for version field.
+	formdefDescVersion := formdefFields[2].Descriptor()
+	// formdef.DefaultVersion holds the default value on creation for the version field.
+	formdef.DefaultVersion = formdefDescVersion.Default.(int)
 	goodsMixin := schema.Goods{}.Mixin()
 	goodsMixinFields0 := goodsMixin[0].Fields()
 	_ = goodsMixinFields0
@@ -369,6 +422,22 @@ func init() {
 	identityDescRating := identityFields[7].Descriptor()
 	// identity.DefaultRating holds the default value on creation for the rating field.
 	identity.DefaultRating = identityDescRating.Default.(int)
+	// identityDescReviewStatus is the schema descriptor for review_status field.
+	identityDescReviewStatus := identityFields[8].Descriptor()
+	// identity.DefaultReviewStatus holds the default value on creation for the review_status field.
+	identity.DefaultReviewStatus = identityDescReviewStatus.Default.(int)
+	// identityDescRejectReason is the schema descriptor for reject_reason field.
+	identityDescRejectReason := identityFields[9].Descriptor()
+	// identity.DefaultRejectReason holds the default value on creation for the reject_reason field.
+	identity.DefaultRejectReason = identityDescRejectReason.Default.(string)
+	// identityDescPublic is the schema descriptor for public field.
+	identityDescPublic := identityFields[11].Descriptor()
+	// identity.DefaultPublic holds the default value on creation for the public field.
+	identity.DefaultPublic = identityDescPublic.Default.(bool)
+	// identityDescPendingLang is the schema descriptor for pending_lang field.
+	identityDescPendingLang := identityFields[14].Descriptor()
+	// identity.DefaultPendingLang holds the default value on creation for the pending_lang field.
+	identity.DefaultPendingLang = identityDescPendingLang.Default.(string)
 	languageFields := schema.Language{}.Fields()
 	_ = languageFields
 	// languageDescRtl is the schema descriptor for rtl field.
@@ -645,6 +714,28 @@ func init() {
 	skuattrDescImgUID := skuattrFields[4].Descriptor()
 	// skuattr.DefaultImgUID holds the default value on creation for the img_uid field.
 	skuattr.DefaultImgUID = skuattrDescImgUID.Default.(string)
+	staffauditFields := schema.StaffAudit{}.Fields()
+	_ = staffauditFields
+	// staffauditDescActorEmail is the schema descriptor for actor_email field.
+	staffauditDescActorEmail := staffauditFields[1].Descriptor()
+	// staffaudit.DefaultActorEmail holds the default value on creation for the actor_email field.
+	staffaudit.DefaultActorEmail = staffauditDescActorEmail.Default.(string)
+	// staffauditDescActorRole is the schema descriptor for actor_role field.
+	staffauditDescActorRole := staffauditFields[2].Descriptor()
+	// staffaudit.DefaultActorRole holds the default value on creation for the actor_role field.
+	staffaudit.DefaultActorRole = staffauditDescActorRole.Default.(string)
+	// staffauditDescBefore is the schema descriptor for before field.
+	staffauditDescBefore := staffauditFields[7].Descriptor()
+	// staffaudit.DefaultBefore holds the default value on creation for the before field.
+	staffaudit.DefaultBefore = staffauditDescBefore.Default.(string)
+	// staffauditDescAfter is the schema descriptor for after field.
+	staffauditDescAfter := staffauditFields[8].Descriptor()
+	// staffaudit.DefaultAfter holds the default value on creation for the after field.
+	staffaudit.DefaultAfter = staffauditDescAfter.Default.(string)
+	// staffauditDescReason is the schema descriptor for reason field.
+	staffauditDescReason := staffauditFields[9].Descriptor()
+	// staffaudit.DefaultReason holds the default value on creation for the reason field.
+	staffaudit.DefaultReason = staffauditDescReason.Default.(string)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
@@ -692,6 +783,10 @@ func init() {
 	userDescBackgroundURL := userFields[10].Descriptor()
 	// user.DefaultBackgroundURL holds the default value on creation for the background_url field.
 	user.DefaultBackgroundURL = userDescBackgroundURL.Default.(string)
+	// userDescRole is the schema descriptor for role field.
+	userDescRole := userFields[11].Descriptor()
+	// user.DefaultRole holds the default value on creation for the role field.
+	user.DefaultRole = userDescRole.Default.(string)
 	verificationcodeFields := schema.VerificationCode{}.Fields()
 	_ = verificationcodeFields
 	// verificationcodeDescAttempts is the schema descriptor for attempts field.

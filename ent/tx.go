@@ -32,8 +32,12 @@ type Tx struct {
 	DataVersion *DataVersionClient
 	// DogeTransfer is the client for interacting with the DogeTransfer builders.
 	DogeTransfer *DogeTransferClient
+	// Entity is the client for interacting with the Entity builders.
+	Entity *EntityClient
 	// ExchangeRate is the client for interacting with the ExchangeRate builders.
 	ExchangeRate *ExchangeRateClient
+	// FormDef is the client for interacting with the FormDef builders.
+	FormDef *FormDefClient
 	// Goods is the client for interacting with the Goods builders.
 	Goods *GoodsClient
 	// GoodsImage is the client for interacting with the GoodsImage builders.
@@ -78,6 +82,8 @@ type Tx struct {
 	Sku *SkuClient
 	// SkuAttr is the client for interacting with the SkuAttr builders.
 	SkuAttr *SkuAttrClient
+	// StaffAudit is the client for interacting with the StaffAudit builders.
+	StaffAudit *StaffAuditClient
 	// Text is the client for interacting with the Text builders.
 	Text *TextClient
 	// User is the client for interacting with the User builders.
@@ -224,7 +230,9 @@ func (tx *Tx) init() {
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)
 	tx.DogeTransfer = NewDogeTransferClient(tx.config)
+	tx.Entity = NewEntityClient(tx.config)
 	tx.ExchangeRate = NewExchangeRateClient(tx.config)
+	tx.FormDef = NewFormDefClient(tx.config)
 	tx.Goods = NewGoodsClient(tx.config)
 	tx.GoodsImage = NewGoodsImageClient(tx.config)
 	tx.GoodsPrice = NewGoodsPriceClient(tx.config)
@@ -247,6 +255,7 @@ func (tx *Tx) init() {
 	tx.Session = NewSessionClient(tx.config)
 	tx.Sku = NewSkuClient(tx.config)
 	tx.SkuAttr = NewSkuAttrClient(tx.config)
+	tx.StaffAudit = NewStaffAuditClient(tx.config)
 	tx.Text = NewTextClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.VerificationCode = NewVerificationCodeClient(tx.config)

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"fmt"
+	"souk/ent/entity"
 	"souk/ent/user"
 	"strings"
 	"time"
@@ -43,6 +44,8 @@ type User struct {
 	AvatarURL string `json:"avatar_url,omitempty"`
 	// BackgroundURL holds the value of the "background_url" field.
 	BackgroundURL string `json:"background_url,omitempty"`
+	// staff role: empty, reviewer or admin; set only from the command line
+	Role string `json:"role,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
 	Edges        UserEdges `json:"edges"`
@@ -55,9 +58,11 @@ type UserEdges struct {
 	Identities []*Identity `json:"identities,omitempty"`
 	// Sessions holds the value of the sessions edge.
 	Sessions []*Session `json:"sessions,omitempty"`
+	// Entity holds the value of the entity edge.
+	Entity *Entity `json:"entity,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [3]bool
 }
 
 // IdentitiesOrErr returns the Identities value or an error if the edge
@@ -78,6 +83,17 @@ func (e UserEdges) SessionsOrErr() ([]*Session, error) {
 	return nil, &NotLoadedError{edge: "sessions"}
 }
 
+// EntityOrErr returns the Entity value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e UserEdges) EntityOrErr() (*Entity, error) {
+	if e.Entity != nil {
+		return e.Entity, nil
+	} else if e.loadedTypes[2] {
+		return nil, &NotFoundError{label: entity.Label}
+	}
+	return nil, &NotLoadedError{edge: "entity"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*User) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -85,7 +101,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldID, user.FieldUserType:
 			values[i] = new(sql.NullInt64)
-		case user.FieldUID, user.FieldEmail, user.FieldPasswordHash, user.FieldStatus, user.FieldUserName, user.FieldTitle, user.FieldBrief, user.FieldAvatarURL, user.FieldBackgroundURL:
+		case user.FieldUID, user.FieldEmail, user.FieldPasswordHash, user.FieldStatus, user.FieldUserName, user.FieldTitle, user.FieldBrief, user.FieldAvatarURL, user.FieldBackgroundURL, user.FieldRole:
 			values[i] = new(sql.NullString)
 		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldClosedAt:
 			values[i] = new(sql.NullTime)
@@ -190,6 +206,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.BackgroundURL = value.String
 			}
+		case user.FieldRole:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field role", values[i])
+			} else if value.Valid {
+				_m.Role = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -211,6 +233,11 @@ func (_m *User) QueryIdentities() *IdentityQuery {
 // QuerySessions queries the "sessions" edge of the User entity.
 func (_m *User) QuerySessions() *SessionQuery {
 	return NewUserClient(_m.config).QuerySessions(_m)
+}
+
+// QueryEntity queries the "entity" edge of the User entity.
+func (_m *User) QueryEntity() *EntityQuery {
+	return NewUserClient(_m.config).QueryEntity(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -277,6 +304,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("background_url=")
 	builder.WriteString(_m.BackgroundURL)
+	builder.WriteString(", ")
+	builder.WriteString("role=")
+	builder.WriteString(_m.Role)
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"souk/ent/entity"
 	"souk/ent/identity"
 	"souk/ent/session"
 	"souk/ent/user"
@@ -198,6 +199,20 @@ func (_c *UserCreate) SetNillableBackgroundURL(v *string) *UserCreate {
 	return _c
 }
 
+// SetRole sets the "role" field.
+func (_c *UserCreate) SetRole(v string) *UserCreate {
+	_c.mutation.SetRole(v)
+	return _c
+}
+
+// SetNillableRole sets the "role" field if the given value is not nil.
+func (_c *UserCreate) SetNillableRole(v *string) *UserCreate {
+	if v != nil {
+		_c.SetRole(*v)
+	}
+	return _c
+}
+
 // AddIdentityIDs adds the "identities" edge to the Identity entity by IDs.
 func (_c *UserCreate) AddIdentityIDs(ids ...int) *UserCreate {
 	_c.mutation.AddIdentityIDs(ids...)
@@ -226,6 +241,25 @@ func (_c *UserCreate) AddSessions(v ...*Session) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddSessionIDs(ids...)
+}
+
+// SetEntityID sets the "entity" edge to the Entity entity by ID.
+func (_c *UserCreate) SetEntityID(id int) *UserCreate {
+	_c.mutation.SetEntityID(id)
+	return _c
+}
+
+// SetNillableEntityID sets the "entity" edge to the Entity entity by ID if the given value is not nil.
+func (_c *UserCreate) SetNillableEntityID(id *int) *UserCreate {
+	if id != nil {
+		_c = _c.SetEntityID(*id)
+	}
+	return _c
+}
+
+// SetEntity sets the "entity" edge to the Entity entity.
+func (_c *UserCreate) SetEntity(v *Entity) *UserCreate {
+	return _c.SetEntityID(v.ID)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -299,6 +333,10 @@ func (_c *UserCreate) defaults() {
 		v := user.DefaultBackgroundURL
 		_c.mutation.SetBackgroundURL(v)
 	}
+	if _, ok := _c.mutation.Role(); !ok {
+		v := user.DefaultRole
+		_c.mutation.SetRole(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -337,6 +375,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.BackgroundURL(); !ok {
 		return &ValidationError{Name: "background_url", err: errors.New(`ent: missing required field "User.background_url"`)}
+	}
+	if _, ok := _c.mutation.Role(); !ok {
+		return &ValidationError{Name: "role", err: errors.New(`ent: missing required field "User.role"`)}
 	}
 	return nil
 }
@@ -417,6 +458,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 		_spec.SetField(user.FieldBackgroundURL, field.TypeString, value)
 		_node.BackgroundURL = value
 	}
+	if value, ok := _c.mutation.Role(); ok {
+		_spec.SetField(user.FieldRole, field.TypeString, value)
+		_node.Role = value
+	}
 	if nodes := _c.mutation.IdentitiesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -442,6 +487,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.EntityIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   user.EntityTable,
+			Columns: []string{user.EntityColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(entity.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -666,6 +727,18 @@ func (u *UserUpsert) SetBackgroundURL(v string) *UserUpsert {
 // UpdateBackgroundURL sets the "background_url" field to the value that was provided on create.
 func (u *UserUpsert) UpdateBackgroundURL() *UserUpsert {
 	u.SetExcluded(user.FieldBackgroundURL)
+	return u
+}
+
+// SetRole sets the "role" field.
+func (u *UserUpsert) SetRole(v string) *UserUpsert {
+	u.Set(user.FieldRole, v)
+	return u
+}
+
+// UpdateRole sets the "role" field to the value that was provided on create.
+func (u *UserUpsert) UpdateRole() *UserUpsert {
+	u.SetExcluded(user.FieldRole)
 	return u
 }
 
@@ -907,6 +980,20 @@ func (u *UserUpsertOne) SetBackgroundURL(v string) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateBackgroundURL() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateBackgroundURL()
+	})
+}
+
+// SetRole sets the "role" field.
+func (u *UserUpsertOne) SetRole(v string) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetRole(v)
+	})
+}
+
+// UpdateRole sets the "role" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateRole() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateRole()
 	})
 }
 
@@ -1314,6 +1401,20 @@ func (u *UserUpsertBulk) SetBackgroundURL(v string) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateBackgroundURL() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateBackgroundURL()
+	})
+}
+
+// SetRole sets the "role" field.
+func (u *UserUpsertBulk) SetRole(v string) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetRole(v)
+	})
+}
+
+// UpdateRole sets the "role" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateRole() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateRole()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"souk/ent/entity"
 	"souk/ent/identity"
 	"souk/ent/predicate"
 	"souk/ent/session"
@@ -215,6 +216,20 @@ func (_u *UserUpdate) SetNillableBackgroundURL(v *string) *UserUpdate {
 	return _u
 }
 
+// SetRole sets the "role" field.
+func (_u *UserUpdate) SetRole(v string) *UserUpdate {
+	_u.mutation.SetRole(v)
+	return _u
+}
+
+// SetNillableRole sets the "role" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableRole(v *string) *UserUpdate {
+	if v != nil {
+		_u.SetRole(*v)
+	}
+	return _u
+}
+
 // AddIdentityIDs adds the "identities" edge to the Identity entity by IDs.
 func (_u *UserUpdate) AddIdentityIDs(ids ...int) *UserUpdate {
 	_u.mutation.AddIdentityIDs(ids...)
@@ -243,6 +258,25 @@ func (_u *UserUpdate) AddSessions(v ...*Session) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddSessionIDs(ids...)
+}
+
+// SetEntityID sets the "entity" edge to the Entity entity by ID.
+func (_u *UserUpdate) SetEntityID(id int) *UserUpdate {
+	_u.mutation.SetEntityID(id)
+	return _u
+}
+
+// SetNillableEntityID sets the "entity" edge to the Entity entity by ID if the given value is not nil.
+func (_u *UserUpdate) SetNillableEntityID(id *int) *UserUpdate {
+	if id != nil {
+		_u = _u.SetEntityID(*id)
+	}
+	return _u
+}
+
+// SetEntity sets the "entity" edge to the Entity entity.
+func (_u *UserUpdate) SetEntity(v *Entity) *UserUpdate {
+	return _u.SetEntityID(v.ID)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -290,6 +324,12 @@ func (_u *UserUpdate) RemoveSessions(v ...*Session) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearEntity clears the "entity" edge to the Entity entity.
+func (_u *UserUpdate) ClearEntity() *UserUpdate {
+	_u.mutation.ClearEntity()
+	return _u
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -398,6 +438,9 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.BackgroundURL(); ok {
 		_spec.SetField(user.FieldBackgroundURL, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.Role(); ok {
+		_spec.SetField(user.FieldRole, field.TypeString, value)
+	}
 	if _u.mutation.IdentitiesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -481,6 +524,35 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.EntityCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   user.EntityTable,
+			Columns: []string{user.EntityColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(entity.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.EntityIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   user.EntityTable,
+			Columns: []string{user.EntityColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(entity.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -693,6 +765,20 @@ func (_u *UserUpdateOne) SetNillableBackgroundURL(v *string) *UserUpdateOne {
 	return _u
 }
 
+// SetRole sets the "role" field.
+func (_u *UserUpdateOne) SetRole(v string) *UserUpdateOne {
+	_u.mutation.SetRole(v)
+	return _u
+}
+
+// SetNillableRole sets the "role" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableRole(v *string) *UserUpdateOne {
+	if v != nil {
+		_u.SetRole(*v)
+	}
+	return _u
+}
+
 // AddIdentityIDs adds the "identities" edge to the Identity entity by IDs.
 func (_u *UserUpdateOne) AddIdentityIDs(ids ...int) *UserUpdateOne {
 	_u.mutation.AddIdentityIDs(ids...)
@@ -721,6 +807,25 @@ func (_u *UserUpdateOne) AddSessions(v ...*Session) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddSessionIDs(ids...)
+}
+
+// SetEntityID sets the "entity" edge to the Entity entity by ID.
+func (_u *UserUpdateOne) SetEntityID(id int) *UserUpdateOne {
+	_u.mutation.SetEntityID(id)
+	return _u
+}
+
+// SetNillableEntityID sets the "entity" edge to the Entity entity by ID if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableEntityID(id *int) *UserUpdateOne {
+	if id != nil {
+		_u = _u.SetEntityID(*id)
+	}
+	return _u
+}
+
+// SetEntity sets the "entity" edge to the Entity entity.
+func (_u *UserUpdateOne) SetEntity(v *Entity) *UserUpdateOne {
+	return _u.SetEntityID(v.ID)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -768,6 +873,12 @@ func (_u *UserUpdateOne) RemoveSessions(v ...*Session) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearEntity clears the "entity" edge to the Entity entity.
+func (_u *UserUpdateOne) ClearEntity() *UserUpdateOne {
+	_u.mutation.ClearEntity()
+	return _u
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -906,6 +1017,9 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	if value, ok := _u.mutation.BackgroundURL(); ok {
 		_spec.SetField(user.FieldBackgroundURL, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.Role(); ok {
+		_spec.SetField(user.FieldRole, field.TypeString, value)
+	}
 	if _u.mutation.IdentitiesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -989,6 +1103,35 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.EntityCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   user.EntityTable,
+			Columns: []string{user.EntityColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(entity.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.EntityIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   user.EntityTable,
+			Columns: []string{user.EntityColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(entity.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -18,7 +18,9 @@ import (
 	"souk/app/cart"
 	"souk/app/catalog"
 	"souk/app/config"
+	"souk/app/form"
 	"souk/app/i18n"
+	"souk/app/identity"
 	"souk/app/mail"
 	"souk/app/media"
 	"souk/app/order"
@@ -28,6 +30,7 @@ import (
 	"souk/app/secret"
 	"souk/app/seed"
 	"souk/app/seed/content"
+	"souk/app/staff"
 	"souk/app/store"
 	"souk/app/version"
 	"souk/ent"
@@ -192,15 +195,24 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		devOutbox = nil // the outbox page exists only in development
 	}
 	accountAPI := api.NewAccounts(handlers, accounts)
+	identities := identity.New(db, form.New(db), staff.New(db, nil), cat)
+	if err := identities.EnsureForms(ctx); err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	// A passed identity changes its page and every card and product naming it.
+	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
-		Carts:     api.NewCarts(accountAPI, cart.New(db, cat)),
-		Addresses: api.NewAddresses(accountAPI, address.New(db)),
-		Orders:    api.NewOrders(accountAPI, orders),
-		Searches:  api.NewSearches(handlers, searchSvc, vis, db),
-		Media:     mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
+		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
+		Orders:     api.NewOrders(accountAPI, orders),
+		Identities: api.NewIdentities(accountAPI, identities),
+		Searches:   api.NewSearches(handlers, searchSvc, vis, db),
+		Media:      mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
 	if cfg.Dev {

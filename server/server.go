@@ -22,21 +22,22 @@ import (
 
 // Deps is what the server is built from.
 type Deps struct {
-	Site      *web.Site
-	API       *api.Handlers
-	Accounts  *api.Accounts
-	Searches  *api.Searches
-	Carts     *api.Carts
-	Addresses *api.Addresses
-	Orders    *api.Orders
-	Outbox    *mail.Outbox // the development outbox, when DEV is set
-	DataDir   string
-	Media     *media.Store
-	MediaSpec func(uid string) (media.DemoSpec, bool)
-	Public    http.FileSystem // static/public
-	Gate      *media.Gate     // picture decoding slots, shared by uploads and search by image
-	Log       *slog.Logger
-	Ready     *atomic.Bool
+	Site       *web.Site
+	API        *api.Handlers
+	Accounts   *api.Accounts
+	Searches   *api.Searches
+	Carts      *api.Carts
+	Addresses  *api.Addresses
+	Orders     *api.Orders
+	Identities *api.Identities
+	Outbox     *mail.Outbox // the development outbox, when DEV is set
+	DataDir    string
+	Media      *media.Store
+	MediaSpec  func(uid string) (media.DemoSpec, bool)
+	Public     http.FileSystem // static/public
+	Gate       *media.Gate     // picture decoding slots, shared by uploads and search by image
+	Log        *slog.Logger
+	Ready      *atomic.Bool
 }
 
 // New builds the Echo instance.
@@ -72,6 +73,9 @@ func New(d Deps) *echo.Echo {
 	d.Carts.Register(apiGroup)
 	d.Addresses.Register(apiGroup)
 	d.Orders.Register(apiGroup)
+	if d.Identities != nil {
+		d.Identities.Register(apiGroup)
+	}
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)

@@ -6,6 +6,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/ent"
+	"souk/ent/entity"
 	"souk/ent/goods"
 	"souk/ent/identity"
 	"souk/ent/session"
@@ -250,7 +251,7 @@ func (s *Service) ChangeEmail(ctx context.Context, c *Caller, in ChangeEmailInpu
 }
 
 // CloseAccount closes the caller's account after a code: personal data is
-// erased, every session ends, identities are detached and their goods taken
+// erased (the entity too), a staff role ends, every session ends, identities are detached and their goods taken
 // off sale. The user row stays (orders must keep their buyer, by law).
 func (s *Service) CloseAccount(ctx context.Context, c *Caller, rawCode string) error {
 	code, err := CheckCode(rawCode)
@@ -273,7 +274,11 @@ func (s *Service) CloseAccount(ctx context.Context, c *Caller, rawCode string) e
 				return fmt.Errorf("account: take goods off sale: %w", err)
 			}
 		}
-		err = tx.User.UpdateOneID(c.User.ID).ClearEmail().SetPasswordHash("").SetStatus("closed").SetClosedAt(now).
+		// The entity holds personal data (names, phone, address): it goes.
+		if _, err := tx.Entity.Delete().Where(entity.HasUserWith(user.IDEQ(c.User.ID))).Exec(ctx); err != nil {
+			return fmt.Errorf("account: delete entity: %w", err)
+		}
+		err = tx.User.UpdateOneID(c.User.ID).ClearEmail().SetPasswordHash("").SetStatus("closed").SetClosedAt(now).SetRole("").
 			SetUserName("Closed account").SetTitle("").SetBrief("").SetAvatarURL("").SetBackgroundURL("").
 			ClearIdentities().Exec(ctx)
 		if err != nil {

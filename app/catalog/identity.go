@@ -43,12 +43,13 @@ type IdentityPage struct {
 	GoodsCount    int    `json:"goodsCount"`
 }
 
-// Identity loads an identity's public page data by uid.
+// Identity loads an identity's public page data by uid. An identity whose
+// application was never passed has no page.
 func (s *Service) Identity(ctx context.Context, uid, lang string) (*IdentityPage, error) {
 	if uid == "" || len(uid) > 64 {
 		return nil, apperr.New(apperr.NotFound, "IdentityNotFound")
 	}
-	it, err := s.db.Identity.Query().Where(identity.UIDEQ(uid)).Only(ctx)
+	it, err := s.db.Identity.Query().Where(identity.UIDEQ(uid), identity.PublicEQ(true)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.New(apperr.NotFound, "IdentityNotFound")
 	}

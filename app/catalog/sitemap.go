@@ -8,6 +8,7 @@ import (
 
 	"souk/ent"
 	"souk/ent/goods"
+	"souk/ent/identity"
 )
 
 // GoodsCount counts the goods on sale (the ones sitemaps list).
@@ -59,7 +60,7 @@ func (s *Service) GoodsEntries(ctx context.Context, offset, limit int) ([]Sitema
 
 // IdentityPaths lists every identity page path.
 func (s *Service) IdentityPaths(ctx context.Context) ([]string, error) {
-	rows, err := s.db.Identity.Query().All(ctx)
+	rows, err := s.db.Identity.Query().Where(identity.PublicEQ(true)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list identities: %w", err)
 	}

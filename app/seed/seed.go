@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"souk/ent"
+	"souk/ent/identity"
 )
 
 // Base is the fixed "now" of the demo data, so seeding is deterministic.
@@ -49,6 +50,11 @@ func Demo(ctx context.Context, db *ent.Client, n int) error {
 		if err != nil {
 			return err
 		}
+		if n > 0 { // SEED_GOODS=0 is how production starts: no demo logins there
+			if err := logins(ctx, tx, owners); err != nil {
+				return err
+			}
+		}
 		if err := categories(ctx, tx); err != nil {
 			return err
 		}
@@ -75,7 +81,7 @@ func Generate(ctx context.Context, db *ent.Client, n int, log *slog.Logger) erro
 	if err != nil {
 		return fmt.Errorf("seed: count goods: %w", err)
 	}
-	owners, err := db.Identity.Query().All(ctx)
+	owners, err := db.Identity.Query().Where(identity.PublicEQ(true)).All(ctx) // not users' applications
 	if err != nil {
 		return fmt.Errorf("seed: load identities: %w", err)
 	}

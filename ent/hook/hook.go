@@ -116,6 +116,18 @@ func (f DogeTransferFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.DogeTransferMutation", m)
 }
 
+// The EntityFunc type is an adapter to allow the use of ordinary
+// function as Entity mutator.
+type EntityFunc func(context.Context, *ent.EntityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f EntityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.EntityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EntityMutation", m)
+}
+
 // The ExchangeRateFunc type is an adapter to allow the use of ordinary
 // function as ExchangeRate mutator.
 type ExchangeRateFunc func(context.Context, *ent.ExchangeRateMutation) (ent.Value, error)
@@ -126,6 +138,18 @@ func (f ExchangeRateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ExchangeRateMutation", m)
+}
+
+// The FormDefFunc type is an adapter to allow the use of ordinary
+// function as FormDef mutator.
+type FormDefFunc func(context.Context, *ent.FormDefMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FormDefFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FormDefMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FormDefMutation", m)
 }
 
 // The GoodsFunc type is an adapter to allow the use of ordinary
@@ -390,6 +414,18 @@ func (f SkuAttrFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SkuAttrMutation", m)
+}
+
+// The StaffAuditFunc type is an adapter to allow the use of ordinary
+// function as StaffAudit mutator.
+type StaffAuditFunc func(context.Context, *ent.StaffAuditMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f StaffAuditFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.StaffAuditMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.StaffAuditMutation", m)
 }
 
 // The TextFunc type is an adapter to allow the use of ordinary

@@ -34,6 +34,20 @@ const (
 	FieldBackgroundURL = "background_url"
 	// FieldRating holds the string denoting the rating field in the database.
 	FieldRating = "rating"
+	// FieldReviewStatus holds the string denoting the review_status field in the database.
+	FieldReviewStatus = "review_status"
+	// FieldRejectReason holds the string denoting the reject_reason field in the database.
+	FieldRejectReason = "reject_reason"
+	// FieldReviewerID holds the string denoting the reviewer_id field in the database.
+	FieldReviewerID = "reviewer_id"
+	// FieldPublic holds the string denoting the public field in the database.
+	FieldPublic = "public"
+	// FieldFormValues holds the string denoting the form_values field in the database.
+	FieldFormValues = "form_values"
+	// FieldPending holds the string denoting the pending field in the database.
+	FieldPending = "pending"
+	// FieldPendingLang holds the string denoting the pending_lang field in the database.
+	FieldPendingLang = "pending_lang"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// EdgeGoods holds the string denoting the goods edge name in mutations.
@@ -69,6 +83,13 @@ var Columns = []string{
 	FieldAvatarURL,
 	FieldBackgroundURL,
 	FieldRating,
+	FieldReviewStatus,
+	FieldRejectReason,
+	FieldReviewerID,
+	FieldPublic,
+	FieldFormValues,
+	FieldPending,
+	FieldPendingLang,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "identities"
@@ -111,6 +132,14 @@ var (
 	DefaultBackgroundURL string
 	// DefaultRating holds the default value on creation for the "rating" field.
 	DefaultRating int
+	// DefaultReviewStatus holds the default value on creation for the "review_status" field.
+	DefaultReviewStatus int
+	// DefaultRejectReason holds the default value on creation for the "reject_reason" field.
+	DefaultRejectReason string
+	// DefaultPublic holds the default value on creation for the "public" field.
+	DefaultPublic bool
+	// DefaultPendingLang holds the default value on creation for the "pending_lang" field.
+	DefaultPendingLang string
 )
 
 // OrderOption defines the ordering options for the Identity queries.
@@ -169,6 +198,31 @@ func ByBackgroundURL(opts ...sql.OrderTermOption) OrderOption {
 // ByRating orders the results by the rating field.
 func ByRating(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRating, opts...).ToFunc()
+}
+
+// ByReviewStatus orders the results by the review_status field.
+func ByReviewStatus(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReviewStatus, opts...).ToFunc()
+}
+
+// ByRejectReason orders the results by the reject_reason field.
+func ByRejectReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejectReason, opts...).ToFunc()
+}
+
+// ByReviewerID orders the results by the reviewer_id field.
+func ByReviewerID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReviewerID, opts...).ToFunc()
+}
+
+// ByPublic orders the results by the public field.
+func ByPublic(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPublic, opts...).ToFunc()
+}
+
+// ByPendingLang orders the results by the pending_lang field.
+func ByPendingLang(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPendingLang, opts...).ToFunc()
 }
 
 // ByUserField orders the results by user field.

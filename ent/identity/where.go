@@ -105,6 +105,31 @@ func Rating(v int) predicate.Identity {
 	return predicate.Identity(sql.FieldEQ(FieldRating, v))
 }
 
+// ReviewStatus applies equality check predicate on the "review_status" field. It's identical to ReviewStatusEQ.
+func ReviewStatus(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldReviewStatus, v))
+}
+
+// RejectReason applies equality check predicate on the "reject_reason" field. It's identical to RejectReasonEQ.
+func RejectReason(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldRejectReason, v))
+}
+
+// ReviewerID applies equality check predicate on the "reviewer_id" field. It's identical to ReviewerIDEQ.
+func ReviewerID(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldReviewerID, v))
+}
+
+// Public applies equality check predicate on the "public" field. It's identical to PublicEQ.
+func Public(v bool) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldPublic, v))
+}
+
+// PendingLang applies equality check predicate on the "pending_lang" field. It's identical to PendingLangEQ.
+func PendingLang(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldPendingLang, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Identity {
 	return predicate.Identity(sql.FieldEQ(FieldCreatedAt, v))
@@ -628,6 +653,256 @@ func RatingLT(v int) predicate.Identity {
 // RatingLTE applies the LTE predicate on the "rating" field.
 func RatingLTE(v int) predicate.Identity {
 	return predicate.Identity(sql.FieldLTE(FieldRating, v))
+}
+
+// ReviewStatusEQ applies the EQ predicate on the "review_status" field.
+func ReviewStatusEQ(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldReviewStatus, v))
+}
+
+// ReviewStatusNEQ applies the NEQ predicate on the "review_status" field.
+func ReviewStatusNEQ(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldNEQ(FieldReviewStatus, v))
+}
+
+// ReviewStatusIn applies the In predicate on the "review_status" field.
+func ReviewStatusIn(vs ...int) predicate.Identity {
+	return predicate.Identity(sql.FieldIn(FieldReviewStatus, vs...))
+}
+
+// ReviewStatusNotIn applies the NotIn predicate on the "review_status" field.
+func ReviewStatusNotIn(vs ...int) predicate.Identity {
+	return predicate.Identity(sql.FieldNotIn(FieldReviewStatus, vs...))
+}
+
+// ReviewStatusGT applies the GT predicate on the "review_status" field.
+func ReviewStatusGT(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldGT(FieldReviewStatus, v))
+}
+
+// ReviewStatusGTE applies the GTE predicate on the "review_status" field.
+func ReviewStatusGTE(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldGTE(FieldReviewStatus, v))
+}
+
+// ReviewStatusLT applies the LT predicate on the "review_status" field.
+func ReviewStatusLT(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldLT(FieldReviewStatus, v))
+}
+
+// ReviewStatusLTE applies the LTE predicate on the "review_status" field.
+func ReviewStatusLTE(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldLTE(FieldReviewStatus, v))
+}
+
+// RejectReasonEQ applies the EQ predicate on the "reject_reason" field.
+func RejectReasonEQ(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldRejectReason, v))
+}
+
+// RejectReasonNEQ applies the NEQ predicate on the "reject_reason" field.
+func RejectReasonNEQ(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldNEQ(FieldRejectReason, v))
+}
+
+// RejectReasonIn applies the In predicate on the "reject_reason" field.
+func RejectReasonIn(vs ...string) predicate.Identity {
+	return predicate.Identity(sql.FieldIn(FieldRejectReason, vs...))
+}
+
+// RejectReasonNotIn applies the NotIn predicate on the "reject_reason" field.
+func RejectReasonNotIn(vs ...string) predicate.Identity {
+	return predicate.Identity(sql.FieldNotIn(FieldRejectReason, vs...))
+}
+
+// RejectReasonGT applies the GT predicate on the "reject_reason" field.
+func RejectReasonGT(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldGT(FieldRejectReason, v))
+}
+
+// RejectReasonGTE applies the GTE predicate on the "reject_reason" field.
+func RejectReasonGTE(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldGTE(FieldRejectReason, v))
+}
+
+// RejectReasonLT applies the LT predicate on the "reject_reason" field.
+func RejectReasonLT(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldLT(FieldRejectReason, v))
+}
+
+// RejectReasonLTE applies the LTE predicate on the "reject_reason" field.
+func RejectReasonLTE(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldLTE(FieldRejectReason, v))
+}
+
+// RejectReasonContains applies the Contains predicate on the "reject_reason" field.
+func RejectReasonContains(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldContains(FieldRejectReason, v))
+}
+
+// RejectReasonHasPrefix applies the HasPrefix predicate on the "reject_reason" field.
+func RejectReasonHasPrefix(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldHasPrefix(FieldRejectReason, v))
+}
+
+// RejectReasonHasSuffix applies the HasSuffix predicate on the "reject_reason" field.
+func RejectReasonHasSuffix(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldHasSuffix(FieldRejectReason, v))
+}
+
+// RejectReasonEqualFold applies the EqualFold predicate on the "reject_reason" field.
+func RejectReasonEqualFold(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEqualFold(FieldRejectReason, v))
+}
+
+// RejectReasonContainsFold applies the ContainsFold predicate on the "reject_reason" field.
+func RejectReasonContainsFold(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldContainsFold(FieldRejectReason, v))
+}
+
+// ReviewerIDEQ applies the EQ predicate on the "reviewer_id" field.
+func ReviewerIDEQ(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldReviewerID, v))
+}
+
+// ReviewerIDNEQ applies the NEQ predicate on the "reviewer_id" field.
+func ReviewerIDNEQ(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldNEQ(FieldReviewerID, v))
+}
+
+// ReviewerIDIn applies the In predicate on the "reviewer_id" field.
+func ReviewerIDIn(vs ...int) predicate.Identity {
+	return predicate.Identity(sql.FieldIn(FieldReviewerID, vs...))
+}
+
+// ReviewerIDNotIn applies the NotIn predicate on the "reviewer_id" field.
+func ReviewerIDNotIn(vs ...int) predicate.Identity {
+	return predicate.Identity(sql.FieldNotIn(FieldReviewerID, vs...))
+}
+
+// ReviewerIDGT applies the GT predicate on the "reviewer_id" field.
+func ReviewerIDGT(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldGT(FieldReviewerID, v))
+}
+
+// ReviewerIDGTE applies the GTE predicate on the "reviewer_id" field.
+func ReviewerIDGTE(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldGTE(FieldReviewerID, v))
+}
+
+// ReviewerIDLT applies the LT predicate on the "reviewer_id" field.
+func ReviewerIDLT(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldLT(FieldReviewerID, v))
+}
+
+// ReviewerIDLTE applies the LTE predicate on the "reviewer_id" field.
+func ReviewerIDLTE(v int) predicate.Identity {
+	return predicate.Identity(sql.FieldLTE(FieldReviewerID, v))
+}
+
+// ReviewerIDIsNil applies the IsNil predicate on the "reviewer_id" field.
+func ReviewerIDIsNil() predicate.Identity {
+	return predicate.Identity(sql.FieldIsNull(FieldReviewerID))
+}
+
+// ReviewerIDNotNil applies the NotNil predicate on the "reviewer_id" field.
+func ReviewerIDNotNil() predicate.Identity {
+	return predicate.Identity(sql.FieldNotNull(FieldReviewerID))
+}
+
+// PublicEQ applies the EQ predicate on the "public" field.
+func PublicEQ(v bool) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldPublic, v))
+}
+
+// PublicNEQ applies the NEQ predicate on the "public" field.
+func PublicNEQ(v bool) predicate.Identity {
+	return predicate.Identity(sql.FieldNEQ(FieldPublic, v))
+}
+
+// FormValuesIsNil applies the IsNil predicate on the "form_values" field.
+func FormValuesIsNil() predicate.Identity {
+	return predicate.Identity(sql.FieldIsNull(FieldFormValues))
+}
+
+// FormValuesNotNil applies the NotNil predicate on the "form_values" field.
+func FormValuesNotNil() predicate.Identity {
+	return predicate.Identity(sql.FieldNotNull(FieldFormValues))
+}
+
+// PendingIsNil applies the IsNil predicate on the "pending" field.
+func PendingIsNil() predicate.Identity {
+	return predicate.Identity(sql.FieldIsNull(FieldPending))
+}
+
+// PendingNotNil applies the NotNil predicate on the "pending" field.
+func PendingNotNil() predicate.Identity {
+	return predicate.Identity(sql.FieldNotNull(FieldPending))
+}
+
+// PendingLangEQ applies the EQ predicate on the "pending_lang" field.
+func PendingLangEQ(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEQ(FieldPendingLang, v))
+}
+
+// PendingLangNEQ applies the NEQ predicate on the "pending_lang" field.
+func PendingLangNEQ(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldNEQ(FieldPendingLang, v))
+}
+
+// PendingLangIn applies the In predicate on the "pending_lang" field.
+func PendingLangIn(vs ...string) predicate.Identity {
+	return predicate.Identity(sql.FieldIn(FieldPendingLang, vs...))
+}
+
+// PendingLangNotIn applies the NotIn predicate on the "pending_lang" field.
+func PendingLangNotIn(vs ...string) predicate.Identity {
+	return predicate.Identity(sql.FieldNotIn(FieldPendingLang, vs...))
+}
+
+// PendingLangGT applies the GT predicate on the "pending_lang" field.
+func PendingLangGT(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldGT(FieldPendingLang, v))
+}
+
+// PendingLangGTE applies the GTE predicate on the "pending_lang" field.
+func PendingLangGTE(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldGTE(FieldPendingLang, v))
+}
+
+// PendingLangLT applies the LT predicate on the "pending_lang" field.
+func PendingLangLT(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldLT(FieldPendingLang, v))
+}
+
+// PendingLangLTE applies the LTE predicate on the "pending_lang" field.
+func PendingLangLTE(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldLTE(FieldPendingLang, v))
+}
+
+// PendingLangContains applies the Contains predicate on the "pending_lang" field.
+func PendingLangContains(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldContains(FieldPendingLang, v))
+}
+
+// PendingLangHasPrefix applies the HasPrefix predicate on the "pending_lang" field.
+func PendingLangHasPrefix(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldHasPrefix(FieldPendingLang, v))
+}
+
+// PendingLangHasSuffix applies the HasSuffix predicate on the "pending_lang" field.
+func PendingLangHasSuffix(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldHasSuffix(FieldPendingLang, v))
+}
+
+// PendingLangEqualFold applies the EqualFold predicate on the "pending_lang" field.
+func PendingLangEqualFold(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldEqualFold(FieldPendingLang, v))
+}
+
+// PendingLangContainsFold applies the ContainsFold predicate on the "pending_lang" field.
+func PendingLangContainsFold(v string) predicate.Identity {
+	return predicate.Identity(sql.FieldContainsFold(FieldPendingLang, v))
 }
 
 // HasUser applies the HasEdge predicate on the "user" edge.

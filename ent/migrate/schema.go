@@ -218,6 +218,41 @@ var (
 			},
 		},
 	}
+	// EntitiesColumns holds the columns for the "entities" table.
+	EntitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "entity_type", Type: field.TypeInt},
+		{Name: "review_status", Type: field.TypeInt, Default: 0},
+		{Name: "reject_reason", Type: field.TypeString, Default: ""},
+		{Name: "reviewer_id", Type: field.TypeInt, Nullable: true},
+		{Name: "form_values", Type: field.TypeJSON, Nullable: true},
+		{Name: "approved", Type: field.TypeJSON, Nullable: true},
+		{Name: "user_entity", Type: field.TypeInt, Unique: true},
+	}
+	// EntitiesTable holds the schema information for the "entities" table.
+	EntitiesTable = &schema.Table{
+		Name:       "entities",
+		Columns:    EntitiesColumns,
+		PrimaryKey: []*schema.Column{EntitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "entities_users_entity",
+				Columns:    []*schema.Column{EntitiesColumns[10]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "entity_review_status",
+				Unique:  false,
+				Columns: []*schema.Column{EntitiesColumns[5]},
+			},
+		},
+	}
 	// ExchangeRatesColumns holds the columns for the "exchange_rates" table.
 	ExchangeRatesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -238,6 +273,21 @@ var (
 				Columns: []*schema.Column{ExchangeRatesColumns[1], ExchangeRatesColumns[2]},
 			},
 		},
+	}
+	// FormDefsColumns holds the columns for the "form_defs" table.
+	FormDefsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Unique: true},
+		{Name: "fields", Type: field.TypeString, Size: 2147483647},
+		{Name: "version", Type: field.TypeInt, Default: 1},
+	}
+	// FormDefsTable holds the schema information for the "form_defs" table.
+	FormDefsTable = &schema.Table{
+		Name:       "form_defs",
+		Columns:    FormDefsColumns,
+		PrimaryKey: []*schema.Column{FormDefsColumns[0]},
 	}
 	// GoodsColumns holds the columns for the "goods" table.
 	GoodsColumns = []*schema.Column{
@@ -399,6 +449,13 @@ var (
 		{Name: "avatar_url", Type: field.TypeString, Default: ""},
 		{Name: "background_url", Type: field.TypeString, Default: ""},
 		{Name: "rating", Type: field.TypeInt, Default: 0},
+		{Name: "review_status", Type: field.TypeInt, Default: 2},
+		{Name: "reject_reason", Type: field.TypeString, Default: ""},
+		{Name: "reviewer_id", Type: field.TypeInt, Nullable: true},
+		{Name: "public", Type: field.TypeBool, Default: true},
+		{Name: "form_values", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending_lang", Type: field.TypeString, Default: ""},
 		{Name: "user_identities", Type: field.TypeInt, Nullable: true},
 	}
 	// IdentitiesTable holds the schema information for the "identities" table.
@@ -409,7 +466,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "identities_users_identities",
-				Columns:    []*schema.Column{IdentitiesColumns[11]},
+				Columns:    []*schema.Column{IdentitiesColumns[18]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -419,6 +476,16 @@ var (
 				Name:    "identity_identity_type",
 				Unique:  false,
 				Columns: []*schema.Column{IdentitiesColumns[4]},
+			},
+			{
+				Name:    "identity_review_status",
+				Unique:  false,
+				Columns: []*schema.Column{IdentitiesColumns[11]},
+			},
+			{
+				Name:    "identity_identity_type_user_identities",
+				Unique:  true,
+				Columns: []*schema.Column{IdentitiesColumns[4], IdentitiesColumns[18]},
 			},
 		},
 	}
@@ -862,6 +929,38 @@ var (
 			},
 		},
 	}
+	// StaffAuditsColumns holds the columns for the "staff_audits" table.
+	StaffAuditsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "actor_id", Type: field.TypeInt},
+		{Name: "actor_email", Type: field.TypeString, Default: ""},
+		{Name: "actor_role", Type: field.TypeString, Default: ""},
+		{Name: "at", Type: field.TypeTime},
+		{Name: "object_kind", Type: field.TypeString},
+		{Name: "object_uid", Type: field.TypeString},
+		{Name: "action", Type: field.TypeString},
+		{Name: "before", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "after", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "reason", Type: field.TypeString, Default: ""},
+	}
+	// StaffAuditsTable holds the schema information for the "staff_audits" table.
+	StaffAuditsTable = &schema.Table{
+		Name:       "staff_audits",
+		Columns:    StaffAuditsColumns,
+		PrimaryKey: []*schema.Column{StaffAuditsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "staffaudit_object_kind_object_uid_at",
+				Unique:  false,
+				Columns: []*schema.Column{StaffAuditsColumns[5], StaffAuditsColumns[6], StaffAuditsColumns[4]},
+			},
+			{
+				Name:    "staffaudit_actor_id",
+				Unique:  false,
+				Columns: []*schema.Column{StaffAuditsColumns[1]},
+			},
+		},
+	}
 	// TextsColumns holds the columns for the "texts" table.
 	TextsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -900,6 +999,7 @@ var (
 		{Name: "brief", Type: field.TypeString, Default: ""},
 		{Name: "avatar_url", Type: field.TypeString, Default: ""},
 		{Name: "background_url", Type: field.TypeString, Default: ""},
+		{Name: "role", Type: field.TypeString, Default: ""},
 	}
 	// UsersTable holds the schema information for the "users" table.
 	UsersTable = &schema.Table{
@@ -943,7 +1043,9 @@ var (
 		CurrenciesTable,
 		DataVersionsTable,
 		DogeTransfersTable,
+		EntitiesTable,
 		ExchangeRatesTable,
+		FormDefsTable,
 		GoodsTable,
 		GoodsImagesTable,
 		GoodsPricesTable,
@@ -966,6 +1068,7 @@ var (
 		SessionsTable,
 		SkusTable,
 		SkuAttrsTable,
+		StaffAuditsTable,
 		TextsTable,
 		UsersTable,
 		VerificationCodesTable,
@@ -976,6 +1079,7 @@ func init() {
 	CartLinesTable.ForeignKeys[0].RefTable = UsersTable
 	CartLinesTable.ForeignKeys[1].RefTable = GoodsTable
 	CommentsTable.ForeignKeys[0].RefTable = GoodsTable
+	EntitiesTable.ForeignKeys[0].RefTable = UsersTable
 	GoodsTable.ForeignKeys[0].RefTable = IdentitiesTable
 	GoodsImagesTable.ForeignKeys[0].RefTable = GoodsTable
 	GoodsPricesTable.ForeignKeys[0].RefTable = GoodsTable

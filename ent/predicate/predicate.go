@@ -33,8 +33,14 @@ type DataVersion func(*sql.Selector)
 // DogeTransfer is the predicate function for dogetransfer builders.
 type DogeTransfer func(*sql.Selector)
 
+// Entity is the predicate function for entity builders.
+type Entity func(*sql.Selector)
+
 // ExchangeRate is the predicate function for exchangerate builders.
 type ExchangeRate func(*sql.Selector)
+
+// FormDef is the predicate function for formdef builders.
+type FormDef func(*sql.Selector)
 
 // Goods is the predicate function for goods builders.
 type Goods func(*sql.Selector)
@@ -101,6 +107,9 @@ type Sku func(*sql.Selector)
 
 // SkuAttr is the predicate function for skuattr builders.
 type SkuAttr func(*sql.Selector)
+
+// StaffAudit is the predicate function for staffaudit builders.
+type StaffAudit func(*sql.Selector)
 
 // Text is the predicate function for text builders.
 type Text func(*sql.Selector)

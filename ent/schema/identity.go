@@ -26,11 +26,13 @@ func (User) Fields() []ent.Field {
 		field.String("brief").Default(""),
 		field.String("avatar_url").Default(""),
 		field.String("background_url").Default(""),
+		field.String("role").Default("").Comment("staff role: empty, reviewer or admin; set only from the command line"),
 	}
 }
 
 func (User) Edges() []ent.Edge {
-	return []ent.Edge{edge.To("identities", Identity.Type), edge.To("sessions", Session.Type)}
+	return []ent.Edge{edge.To("identities", Identity.Type), edge.To("sessions", Session.Type),
+		edge.To("entity", Entity.Type).Unique()}
 }
 
 // Identity is a public role page (Creator 21, Seller 22, Maker 23, Analyst 24,
@@ -49,6 +51,15 @@ func (Identity) Fields() []ent.Field {
 		field.String("avatar_url").Default(""),
 		field.String("background_url").Default(""),
 		field.Int("rating").Default(0),
+		// Review (SPEC §4). Rows made before review existed are the demo's,
+		// approved and public: hence the defaults.
+		field.Int("review_status").Default(2).Comment("0 none, 1 waiting, 2 pass, 3 doing, 4 rejected"),
+		field.String("reject_reason").Default(""),
+		field.Int("reviewer_id").Optional().Nillable().Comment("the operator who took it (Doing)"),
+		field.Bool("public").Default(true).Comment("has an approved version: its page is served"),
+		field.JSON("form_values", map[string]any{}).Optional().Comment("the approved application form"),
+		field.JSON("pending", map[string]any{}).Optional().Comment("submitted values waiting for review; the live fields stay until passed"),
+		field.String("pending_lang").Default("").Comment("the language the pending texts were written in"),
 	}
 }
 
@@ -60,5 +71,7 @@ func (Identity) Edges() []ent.Edge {
 }
 
 func (Identity) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("identity_type")}
+	return []ent.Index{index.Fields("identity_type"), index.Fields("review_status"),
+		// one identity of a type per user (closed accounts' identities have no user)
+		index.Fields("identity_type").Edges("user").Unique()}
 }

@@ -40,10 +40,14 @@ const (
 	FieldAvatarURL = "avatar_url"
 	// FieldBackgroundURL holds the string denoting the background_url field in the database.
 	FieldBackgroundURL = "background_url"
+	// FieldRole holds the string denoting the role field in the database.
+	FieldRole = "role"
 	// EdgeIdentities holds the string denoting the identities edge name in mutations.
 	EdgeIdentities = "identities"
 	// EdgeSessions holds the string denoting the sessions edge name in mutations.
 	EdgeSessions = "sessions"
+	// EdgeEntity holds the string denoting the entity edge name in mutations.
+	EdgeEntity = "entity"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// IdentitiesTable is the table that holds the identities relation/edge.
@@ -60,6 +64,13 @@ const (
 	SessionsInverseTable = "sessions"
 	// SessionsColumn is the table column denoting the sessions relation/edge.
 	SessionsColumn = "user_sessions"
+	// EntityTable is the table that holds the entity relation/edge.
+	EntityTable = "entities"
+	// EntityInverseTable is the table name for the Entity entity.
+	// It exists in this package in order to avoid circular dependency with the "entity" package.
+	EntityInverseTable = "entities"
+	// EntityColumn is the table column denoting the entity relation/edge.
+	EntityColumn = "user_entity"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -78,6 +89,7 @@ var Columns = []string{
 	FieldBrief,
 	FieldAvatarURL,
 	FieldBackgroundURL,
+	FieldRole,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -113,6 +125,8 @@ var (
 	DefaultAvatarURL string
 	// DefaultBackgroundURL holds the default value on creation for the "background_url" field.
 	DefaultBackgroundURL string
+	// DefaultRole holds the default value on creation for the "role" field.
+	DefaultRole string
 )
 
 // OrderOption defines the ordering options for the User queries.
@@ -188,6 +202,11 @@ func ByBackgroundURL(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldBackgroundURL, opts...).ToFunc()
 }
 
+// ByRole orders the results by the role field.
+func ByRole(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRole, opts...).ToFunc()
+}
+
 // ByIdentitiesCount orders the results by identities count.
 func ByIdentitiesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -215,6 +234,13 @@ func BySessions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newSessionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByEntityField orders the results by entity field.
+func ByEntityField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newEntityStep(), sql.OrderByField(field, opts...))
+	}
+}
 func newIdentitiesStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -227,5 +253,12 @@ func newSessionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(SessionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
+	)
+}
+func newEntityStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(EntityInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2O, false, EntityTable, EntityColumn),
 	)
 }

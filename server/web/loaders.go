@@ -59,6 +59,30 @@ var loaders = map[string]loader{
 	// or "all" for the seller's order list.
 	"operations/showorder/{uid}": shellWith("sellerOrder", "uid"),
 	"operations/showtrack/{uid}": shellWith("sellerTrack", "uid"),
+	// Sellers' side: private shells too.
+	"bigerentity":                     shell("entity"),
+	"editbigerprofile/{identityType}": identityShell("identityEdit"),
+}
+
+// identityShell is a shell for the identity types users apply for (by page
+// name or number); any other type is not found.
+func identityShell(page string) loader {
+	return func(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+		v := r.Params["identityType"]
+		if !applicable(v) {
+			return &Loaded{Page: "notfound", Status: 404}, nil
+		}
+		return &Loaded{Page: page, Status: 200, Data: PageData{Param: v}, Deps: []string{"enums"}}, nil
+	}
+}
+
+// applicable: Creator, Seller, Maker or Analyst, by name or number.
+func applicable(v string) bool {
+	n, ok := catalog.IdentityTypeNames[v]
+	if !ok {
+		n, _ = strconv.Atoi(v)
+	}
+	return n >= catalog.IdentityCreator && n <= catalog.IdentityAnalyst
 }
 
 // noStorePages answer Cache-Control: no-store and X-Robots-Tag: noindex:
@@ -179,6 +203,9 @@ func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 }
 
 func loadIdentity(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+	if r.Params["identityUid"] == "me" { // the signed-in user's own: found in the browser
+		return identityShell("identityMe")(ctx, s, r)
+	}
 	it, err := s.Catalog.Identity(ctx, r.Params["identityUid"], r.Lang)
 	if err != nil {
 		return notFoundOr(err)

@@ -6,7 +6,8 @@ export const APP_VERSION = "1.0.0";
 export const TIMEOUT = 20000; // ms; uploads 60 s
 
 export class ApiError extends Error {
-  constructor(public code: number, message: string) { super(message); }
+  // fields: for invalid input (102), each bad field's message key.
+  constructor(public code: number, message: string, public fields?: Record<string, string>) { super(message); }
 }
 
 export interface CallContext { lang: string; region: string; currency: string; t(key: string): string }
@@ -68,15 +69,16 @@ export async function call<T>(ctx: CallContext, path: string, body?: unknown, op
     }
     return env.content;
   }
-  return catalogue(ctx, env.code, env.easg ?? "", opts);
+  const fields = (env.content as { fields?: Record<string, string> } | null)?.fields;
+  return catalogue(ctx, env.code, env.easg ?? "", opts, fields);
 }
 
-function fail(code: number, message: string, opts: CallOptions): never {
+function fail(code: number, message: string, opts: CallOptions, fields?: Record<string, string>): never {
   if (!opts.silent) hooks?.toast(message);
-  throw new ApiError(code, message);
+  throw new ApiError(code, message, fields);
 }
 
-function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptions): never {
+function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptions, fields?: Record<string, string>): never {
   switch (true) {
     case code === 401:
       hooks?.expired(!!opts.silent);
@@ -90,7 +92,7 @@ function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptio
     case QUIET.has(code):
       throw new ApiError(code, easg);
     case shownCode(code):
-      return fail(code, easg || ctx.t("ErrorOccurs"), opts);
+      return fail(code, easg || ctx.t("ErrorOccurs"), opts, fields);
   }
   return fail(code, ctx.t("ErrorOccurs"), opts); // 443 and codes not listed
 }

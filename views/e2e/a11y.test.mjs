@@ -190,6 +190,8 @@ function signedInPages(order, addressId) {
     ["/operations/showorder/all", "[data-testid=seller-order-card]"],
     [`/operations/showorder/${order}`, "[data-testid=ship-form]"],
     [`/operations/showtrack/${order}`, "[data-testid=seller-track-page]"],
+    ["/bigerentity", "[data-testid=entity-form]"],
+    ["/editbigerprofile/seller", "[data-testid=identity-form]"],
   ];
 }
 
@@ -209,6 +211,9 @@ test("axe finds no violation on any page, at both widths, in en and ar, signed o
   // Signed in: the empty cart first, then an order and a line in the cart.
   for (const lang of LANGS) found.push(...await visit(inside, lang, "/cart", "[data-testid=cart-empty]"));
   for (const lang of LANGS) found.push(...await visit(inside, lang, "/myorders", "[data-testid=orders-empty]"));
+  for (const lang of LANGS) found.push(...await visit(inside, lang, "/bigerentity", "[data-testid=entity-choose]"));
+  await authed("myEntity/addType", { entityType: 1 });
+  await authed("myEntity/saveEntityForm", { values: { fullName: "Ada Reader", country: "US" } });
   const address = await authed("address/save", { name: "Ada Reader", phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
   await addToCart(dress, dress.scenarioLabels.map((l) => l.labelId === 9
     ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } } : { labelId: l.labelId, optionId: l.values[0].id }));

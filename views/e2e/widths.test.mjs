@@ -36,6 +36,10 @@ before(async () => {
   // A long name and address: what a real shopper may well type.
   const addr = await authed("address/save", { name: "Maximiliane Oberhausen-Wittgensteiner", phone: "+49 170 1234567890", country: "DE", region: "Nordrhein-Westfalen", city: "Mönchengladbach-Rheindahlen", line1: "Donnersbergerbrückenstraße 123456", postalCode: "41179" });
   assert.equal(addr.code, 200, addr.easg);
+  // An entity (a company with a long name) so the identity form shows too.
+  assert.equal((await authed("myEntity/addType", { entityType: 2 })).code, 200);
+  const ent = await authed("myEntity/saveEntityForm", { values: { companyName: "Donnersbergerbrückenstraßenhandelsgesellschaft mbH", registrationNumber: "HRB 123456", country: "DE", contactName: "Maximiliane Oberhausen-Wittgensteiner" } });
+  assert.equal(ent.code, 200, ent.easg);
   // The longest name allowed (40 characters), as one word.
   const named = await authed("my/editUsername", { username: "Maximilianeoberhausenwittgensteinerin123" });
   assert.equal(named.code, 200, named.easg);
@@ -64,10 +68,15 @@ before(async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(store.base + "/en/mysafes"), page.click("[data-testid=login-submit]")]);
   signedIn = await ctx.storageState();
+<<<<<<< HEAD
   // The shopper is also the seller of the order's identity: the seller's pages.
   store.attachSeller(email, (await authed("order/detail", { orderNumber })).content.sellerUid);
   accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes",
     "operations/showorder/all", "operations/showorder/" + orderNumber, "operations/showtrack/" + orderNumber];
+=======
+  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes",
+    "bigerentity", "editbigerprofile/seller"];
+>>>>>>> 8e3271a2461e2e2f3ba5ee6f071924ede282cf23
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });

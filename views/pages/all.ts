@@ -24,6 +24,9 @@ import { ShippingInfoPage } from "./order/ShippingInfoPage";
 import { DogePayPage } from "./order/DogePayPage";
 import { SellerOrderPage } from "./operations/SellerOrderPage";
 import { SellerTrackPage } from "./operations/SellerTrackPage";
+import { EntityPage } from "./entity/EntityPage";
+import { IdentityEditPage } from "./entity/IdentityEditPage";
+import { IdentityMePage } from "./entity/IdentityMePage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -56,4 +59,7 @@ export const pages: Record<PageName, ComponentType> = {
   search: SearchPage,
   sellerOrder: SellerOrderPage,
   sellerTrack: SellerTrackPage,
+  entity: EntityPage,
+  identityEdit: IdentityEditPage,
+  identityMe: IdentityMePage,
 };

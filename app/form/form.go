@@ -1,0 +1,128 @@
+// Package form keeps data-driven forms: field definitions stored in the
+// database (defaults seeded once), served with their values by the
+// *WithForm calls, and the validation of a save against the same
+// definition. It knows nothing of what a form is for: entities,
+// identities and goods name their forms and keep their values.
+package form
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"souk/app/apperr"
+	"souk/ent"
+	"souk/ent/formdef"
+)
+
+// Field types.
+const (
+	Text     = "text"     // one line
+	TextArea = "textarea" // several lines
+	Number   = "number"
+	Select   = "select"  // one of Options
+	Image    = "image"   // the URL of the owner's own upload on Disk
+	Country  = "country" // an ISO 3166 alpha-2 code
+)
+
+// Option is one choice of a select field; Label is a catalogue key.
+type Option struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// Field is one field definition. Label and Hint are catalogue keys; limits
+// that are zero do not apply (MinLen, MaxLen in characters for text; Min,
+// Max for numbers, with Int asking for a whole number).
+type Field struct {
+	Key      string   `json:"key"`
+	Type     string   `json:"type"`
+	Label    string   `json:"label"`
+	Hint     string   `json:"hint,omitempty"`
+	Required bool     `json:"required,omitempty"`
+	MinLen   int      `json:"minLen,omitempty"`
+	MaxLen   int      `json:"maxLen,omitempty"`
+	Min      *float64 `json:"min,omitempty"`
+	Max      *float64 `json:"max,omitempty"`
+	Int      bool     `json:"int,omitempty"`
+	Options  []Option `json:"options,omitempty"`
+	Disk     string   `json:"disk,omitempty"` // image: avatar, background or goods
+	// Crop is the image's upload size: small w, h, big w, h.
+	Crop []int `json:"crop,omitempty"`
+}
+
+// Form is a named list of fields; Version grows with every edit.
+type Form struct {
+	Name    string  `json:"name"`
+	Version int     `json:"version"`
+	Fields  []Field `json:"fields"`
+}
+
+// MaxText bounds any text value whatever a definition says.
+const MaxText = 10000
+
+// Service reads and seeds form definitions.
+type Service struct{ db *ent.Client }
+
+// New makes the service.
+func New(db *ent.Client) *Service { return &Service{db: db} }
+
+// Ensure stores each default definition whose name the database lacks; a
+// stored definition (perhaps edited by an admin) is left as it is.
+func (s *Service) Ensure(ctx context.Context, defaults []Form) error {
+	for _, f := range defaults {
+		if err := check(f); err != nil {
+			return err
+		}
+		raw, err := json.Marshal(f.Fields)
+		if err != nil {
+			return fmt.Errorf("form: encode %s: %w", f.Name, err)
+		}
+		err = s.db.FormDef.Create().SetName(f.Name).SetFields(string(raw)).OnConflictColumns(formdef.FieldName).Ignore().Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("form: seed %s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+// Get loads the definition named name.
+func (s *Service) Get(ctx context.Context, name string) (*Form, error) {
+	row, err := s.db.FormDef.Query().Where(formdef.NameEQ(name)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.New(apperr.NotFound, "FormNotFound")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("form: load %s: %w", name, err)
+	}
+	f := &Form{Name: row.Name, Version: row.Version}
+	if err := json.Unmarshal([]byte(row.Fields), &f.Fields); err != nil {
+		return nil, fmt.Errorf("form: decode %s: %w", name, err)
+	}
+	return f, nil
+}
+
+// check refuses a definition that could not be validated against.
+func check(f Form) error {
+	seen := map[string]bool{}
+	for _, fd := range f.Fields {
+		if fd.Key == "" || seen[fd.Key] {
+			return fmt.Errorf("form %s: empty or repeated key %q", f.Name, fd.Key)
+		}
+		seen[fd.Key] = true
+		switch fd.Type {
+		case Text, TextArea, Number, Country:
+		case Select:
+			if len(fd.Options) == 0 {
+				return fmt.Errorf("form %s: select %s has no options", f.Name, fd.Key)
+			}
+		case Image:
+			if fd.Disk == "" || len(fd.Crop) != 4 {
+				return fmt.Errorf("form %s: image %s needs a disk and a crop size", f.Name, fd.Key)
+			}
+		default:
+			return fmt.Errorf("form %s: field %s has unknown type %q", f.Name, fd.Key, fd.Type)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+// Package review holds the review status of SPEC §4, shared by everything an
+// operator reviews (entities, identities, goods), and its wire object.
+package review
+
+// Review statuses (SPEC §4).
+const (
+	None     = 0
+	Waiting  = 1 // RENS
+	Pass     = 2 // Reviewed
+	Doing    = 3 // REIN
+	Rejected = 4 // REFA
+)
+
+// MaxReason bounds a rejection reason (characters).
+const MaxReason = 500
+
+// labels are the catalogue keys of the statuses' names; colours as the
+// goods enums serve them.
+var labels = map[int][2]string{
+	None:     {"ReviewStatusNone", ""},
+	Waiting:  {"ReviewStatusWaiting", "#b26a00"},
+	Pass:     {"ReviewStatusPass", "#1b7f3b"},
+	Doing:    {"ReviewStatusDoing", "#1f5fbf"},
+	Rejected: {"ReviewStatusRejected", "#b3261e"},
+}
+
+// Status is the review status object of SPEC §3: id, tNa (its name in the
+// reader's language), color.
+type Status struct {
+	ID    int    `json:"id"`
+	TNa   string `json:"tNa"`
+	Color string `json:"color"`
+}
+
+// Object is status s named by t (a catalogue lookup in the reader's language).
+func Object(s int, t func(key string) string) Status {
+	l, ok := labels[s]
+	if !ok {
+		l = labels[None]
+	}
+	return Status{ID: s, TNa: t(l[0]), Color: l[1]}
+}
+
+// Open reports whether an owner's item in status s waits for an operator.
+func Open(s int) bool { return s == Waiting || s == Doing }
