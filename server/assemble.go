@@ -19,6 +19,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/config"
 	"souk/app/i18n"
+	"souk/app/listing"
 	"souk/app/mail"
 	"souk/app/media"
 	"souk/app/order"
@@ -199,6 +200,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Carts:     api.NewCarts(accountAPI, cart.New(db, cat)),
 		Addresses: api.NewAddresses(accountAPI, address.New(db)),
 		Orders:    api.NewOrders(accountAPI, orders),
+		Listings:  api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Searches:  api.NewSearches(handlers, searchSvc, vis, db),
 		Media:     mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
@@ -226,6 +228,19 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 	})
 	go svc.Run(bg, 5*time.Second)
 	return svc
+}
+
+// listings wires sellers' goods writes to the page cache and the search
+// index: a change shows on the product page, cards, home and search at once.
+func listings(db *ent.Client, cat *catalog.Service, versions *version.Registry, s *search.Service, log *slog.Logger) *listing.Service {
+	return listing.New(db, cat, listing.Options{OnChange: func(ctx context.Context, uids ...string) {
+		for _, uid := range uids {
+			versions.Bump("goods:"+uid, "catalog") // catalog: home and identity pages show its card
+		}
+		if err := s.Reindex(context.WithoutCancel(ctx), uids...); err != nil {
+			log.Error("search reindex", "goods", uids, "err", err) // the 15 s sync catches up
+		}
+	}})
 }
 
 // mailer adapts the mail sender to what the account service needs.

@@ -29,6 +29,7 @@ type Deps struct {
 	Carts     *api.Carts
 	Addresses *api.Addresses
 	Orders    *api.Orders
+	Listings  *api.Listings
 	Outbox    *mail.Outbox // the development outbox, when DEV is set
 	DataDir   string
 	Media     *media.Store
@@ -72,6 +73,7 @@ func New(d Deps) *echo.Echo {
 	d.Carts.Register(apiGroup)
 	d.Addresses.Register(apiGroup)
 	d.Orders.Register(apiGroup)
+	d.Listings.Register(apiGroup)
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)
@@ -87,6 +89,7 @@ func New(d Deps) *echo.Echo {
 		e.GET("/dev/outbox.json", func(c echo.Context) error { return c.JSON(http.StatusOK, d.Outbox.List()) })
 		e.GET("/dev/outbox", outboxPage(d.Outbox))
 		e.POST("/dev/ship/:number", d.Orders.DevShip) // ships as the seller: demo sellers have no logins
+		e.POST("/dev/attachIdentity", d.Listings.DevAttach) // browser tests: a signed-up user becomes a demo seller
 	}
 	apiGroup.Any("/*", func(c echo.Context) error {
 		return c.JSON(http.StatusNotFound, api.Envelope{Code: 104, Easg: d.API.Message(c, "NoSuchCall")})
