@@ -88,7 +88,7 @@ func New(d Deps) *echo.Echo {
 	if d.Outbox != nil {
 		e.GET("/dev/outbox.json", func(c echo.Context) error { return c.JSON(http.StatusOK, d.Outbox.List()) })
 		e.GET("/dev/outbox", outboxPage(d.Outbox))
-		e.POST("/dev/ship/:number", d.Orders.DevShip) // ships as the seller: demo sellers have no logins
+		e.POST("/dev/ship/:number", d.Orders.DevShip)       // ships as the seller: demo sellers have no logins
 		e.POST("/dev/attachIdentity", d.Listings.DevAttach) // browser tests: a signed-up user becomes a demo seller
 	}
 	apiGroup.Any("/*", func(c echo.Context) error {
