@@ -51,6 +51,7 @@ var loaders = map[string]loader{
 	// Buying pages: private, so shells too; the param is only echoed back.
 	"makeorder":                  shell("makeorder"),
 	"myorders":                   shell("myorders"),
+	"mygoods":                    shell("mygoods"),
 	"myorder/{orderNumber}":      shellWith("myorder", "orderNumber"),
 	"shippinginfo/{orderNumber}": shellWith("shippinginfo", "orderNumber"),
 	"dogepay/{uid}":              shellWith("dogepay", "uid"),

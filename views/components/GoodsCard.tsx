@@ -8,10 +8,15 @@ import { requireLogin } from "../lib/auth";
 import { txtLang } from "../lib/i18n";
 import type { Card } from "../lib/types";
 import { picture, SIZES, CARD_MAX } from "./Picture";
+import { ChoiceDialog } from "./TextDialog";
+import { useApi } from "../api/useApi";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
-// state, add-to-cart (hidden for the owner) and the card menu.
-export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hiddenMenu?: boolean; eager?: boolean; lcp?: boolean }) {
+// state, add-to-cart (hidden for the owner) and the card menu: Edit and
+// Delete for the owner (a card with sid, SPEC §6), other languages for all.
+export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
+  card: Card; hiddenMenu?: boolean; eager?: boolean; lcp?: boolean; onDeleted?: (treId: string) => void;
+}) {
   const t = useT();
   const price = usePrice();
   const { lang, langs } = useData();
@@ -24,6 +29,15 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
   const showToast = useShop((s) => s.showToast);
   const { region, currency } = useData();
   const once = useOneAtATime(200); // the product page's throttle; one requestId per intent
+  const api = useApi();
+  const [confirm, setConfirm] = useState(false);
+  const remove = () => {
+    setConfirm(false);
+    api("tre/deleteTre", { treId: card.treId, sid: card.sid })
+      .then(() => { showToast(t("GoodsDeleted")); onDeleted?.(card.treId); }, () => undefined); // the failure's toast is the client's
+  };
+  // SPEC §2: the owner's own card opens only while it is on sale.
+  const closed = isOwner && card.saleable !== 1;
   const add = () => {
     // Goods with attributes or scenario options are chosen on their page (SPEC §4).
     if (card.needsPick) return void (location.href = href);
@@ -35,7 +49,8 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
   // goja, where each one costs time (the icons are the buttons' ::before).
   return (
     <article className={"card" + (onSale ? "" : " card-off")}>
-      <a className="card-link" href={href}>
+      <a className="card-link" href={href} aria-disabled={closed || undefined}
+        onClick={closed ? (e) => { e.preventDefault(); showToast(t("OwnGoodsOffSale")); } : undefined}>
         {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.card, max: CARD_MAX, width: set.smallThumbnail.width, height: set.smallThumbnail.height, eager, lcp }) : <span className="card-noimg" />}
         {card.spe === 1 ? <span className="tag">{t("MadeToOrder")}</span> : null}
         <h3 className="card-title" lang={txtLang(card.treName, lang)}>{card.treName.txt}</h3>
@@ -51,7 +66,9 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
         )}
         {menu ? (
           <CardMenu anchor={menu} onClose={() => setMenu(null)}>
-            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
+            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId} data-testid="card-edit">{t("Edit")}</a> : null}
+            {isOwner ? <button type="button" role="menuitem" className="menu-item" data-testid="card-delete"
+              onClick={() => { setMenu(null); setConfirm(true); }}>{t("Delete")}</button> : null}
             <div role="group" aria-label={t("OtherLans")}>
               <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
               {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
@@ -59,6 +76,12 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
               ))}
             </div>
           </CardMenu>
+        ) : null}
+        {confirm ? (
+          <ChoiceDialog title={t("DeleteGoodsTitle")} text={t("DeleteGoodsText", { name: card.treName.txt })} onClose={() => setConfirm(false)}>
+            <button type="button" className="btn" onClick={() => setConfirm(false)} data-autofocus>{t("Cancel")}</button>
+            <button type="button" className="btn danger" onClick={remove} data-testid="delete-confirm">{t("Delete")}</button>
+          </ChoiceDialog>
         ) : null}
       </div>
     </article>

@@ -73,6 +73,13 @@ export async function startStore() {
       const env = await store.authed(token, "shoppingIncrRP", { requestId: randomUUID(), treId: g.treId, skuId: sku?.id ?? "", scenarioOptions: options, scenarioAttrsUid: "" });
       if (env.code !== 200) throw new Error("add to cart: " + env.easg);
     },
+    // attachIdentity makes a signed-up account the owner of a demo identity
+    // (DEV only: POST /dev/attachIdentity), so it has goods to manage.
+    attachIdentity: async (email, identityUid) => {
+      const r = await fetch(base + "/dev/attachIdentity", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, identityUid }) });
+      const env = await r.json();
+      if (env.code !== 200) throw new Error("attach identity: " + env.easg);
+    },
     // register signs an account up through the API (code from the dev
     // outbox, the password derived as the browser does) and returns the
     // answer: { token, user }.

@@ -49,7 +49,7 @@ export interface NumberFormat { dec: string; group: string; symbolAfter: boolean
 export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
   | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
   | "addresses" | "addressEdit"
-  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search";
+  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search" | "mygoods";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;

@@ -33,4 +33,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   shippinginfo: () => import("./order/ShippingInfoPage").then((m) => m.ShippingInfoPage),
   dogepay: () => import("./order/DogePayPage").then((m) => m.DogePayPage),
   search: () => import("./home/SearchPage").then((m) => m.SearchPage),
+  mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
 };
