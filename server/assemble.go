@@ -233,9 +233,12 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 // listings wires sellers' goods writes to the page cache and the search
 // index: a change shows on the product page, cards, home and search at once.
 func listings(db *ent.Client, cat *catalog.Service, versions *version.Registry, s *search.Service, log *slog.Logger) *listing.Service {
-	return listing.New(db, cat, listing.Options{OnChange: func(ctx context.Context, uids ...string) {
+	return listing.New(db, cat, listing.Options{OnChange: func(ctx context.Context, removed bool, uids ...string) {
 		for _, uid := range uids {
-			versions.Bump("goods:"+uid, "catalog") // catalog: home and identity pages show its card
+			versions.Bump("goods:" + uid) // its page, and home and identity pages showing its card
+		}
+		if removed {
+			versions.Bump("catalog") // lists and counts of goods change
 		}
 		if err := s.Reindex(context.WithoutCancel(ctx), uids...); err != nil {
 			log.Error("search reindex", "goods", uids, "err", err) // the 15 s sync catches up

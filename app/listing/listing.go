@@ -18,8 +18,9 @@ import (
 // Options are the service's hooks.
 type Options struct {
 	// OnChange runs after a committed change to some goods: the page cache
-	// versions and the search index must follow at once.
-	OnChange func(ctx context.Context, goodsUIDs ...string)
+	// versions and the search index must follow at once. removed says the
+	// goods left the catalogue (deleted), so lists showing it change too.
+	OnChange func(ctx context.Context, removed bool, goodsUIDs ...string)
 	Now      func() time.Time
 }
 
@@ -33,7 +34,7 @@ type Service struct {
 // New makes the service.
 func New(db *ent.Client, cat *catalog.Service, o Options) *Service {
 	if o.OnChange == nil {
-		o.OnChange = func(context.Context, ...string) {}
+		o.OnChange = func(context.Context, bool, ...string) {}
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -86,7 +87,7 @@ func owned(ctx context.Context, db *ent.Client, userID int, t Target) (*ent.Good
 
 // write runs fn on the owner's goods in one transaction and tells
 // OnChange after the commit.
-func (s *Service) write(ctx context.Context, userID int, t Target, fn func(tx *ent.Tx, g *ent.Goods) error) error {
+func (s *Service) write(ctx context.Context, userID int, t Target, removes bool, fn func(tx *ent.Tx, g *ent.Goods) error) error {
 	tx, err := s.db.Tx(ctx)
 	if err != nil {
 		return fmt.Errorf("listing: begin: %w", err)
@@ -102,6 +103,6 @@ func (s *Service) write(ctx context.Context, userID int, t Target, fn func(tx *e
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("listing: commit: %w", err)
 	}
-	s.opts.OnChange(ctx, g.UID)
+	s.opts.OnChange(ctx, removes, g.UID)
 	return nil
 }

@@ -43,7 +43,7 @@ func newFixture(t *testing.T, db *ent.Client) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{db: db, cat: cat}
-	f.Service = New(db, cat, Options{OnChange: func(_ context.Context, uids ...string) {
+	f.Service = New(db, cat, Options{OnChange: func(_ context.Context, _ bool, uids ...string) {
 		f.mu.Lock()
 		f.changed = append(f.changed, uids...)
 		f.mu.Unlock()

@@ -15,7 +15,7 @@ func (s *Service) SetSaleable(ctx context.Context, userID int, t Target, saleabl
 	if saleable != 0 && saleable != 1 {
 		return apperr.Invalid("saleable", "FormatError", "SaleableInvalid")
 	}
-	return s.write(ctx, userID, t, func(tx *ent.Tx, g *ent.Goods) error {
+	return s.write(ctx, userID, t, false, func(tx *ent.Tx, g *ent.Goods) error {
 		err := tx.Goods.Update().Where(goods.IDEQ(g.ID)).SetSaleable(saleable).AddVersion(1).Exec(ctx)
 		if err != nil {
 			return fmt.Errorf("listing: sale status: %w", err)
@@ -28,7 +28,7 @@ func (s *Service) SetSaleable(ctx context.Context, userID int, t Target, saleabl
 // sitemaps, carts) and takes it off sale. The row stays, so orders keep
 // their lines and order pages still show them.
 func (s *Service) Delete(ctx context.Context, userID int, t Target) error {
-	return s.write(ctx, userID, t, func(tx *ent.Tx, g *ent.Goods) error {
+	return s.write(ctx, userID, t, true, func(tx *ent.Tx, g *ent.Goods) error {
 		n, err := tx.Goods.Update().Where(goods.IDEQ(g.ID), goods.DeletedAtIsNil()).
 			SetDeletedAt(s.opts.Now()).SetSaleable(0).AddVersion(1).Save(ctx)
 		if err != nil {

@@ -41,7 +41,7 @@ func (s *Service) ChangeStock(ctx context.Context, userID int, t Target, changes
 	sorted := append([]StockChange(nil), changes...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].SkuID < sorted[j].SkuID })
 	var out []Stock
-	err := s.write(ctx, userID, t, func(tx *ent.Tx, g *ent.Goods) error {
+	err := s.write(ctx, userID, t, false, func(tx *ent.Tx, g *ent.Goods) error {
 		if err := ownSkus(g, sorted); err != nil {
 			return err
 		}
