@@ -47,6 +47,8 @@ before(async () => {
   plain = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 20 && x.priceData.minQty === 1 && x.ratingCount > 0);
   dress = await findGoods(store, (x) => x.spe === 1 && x.saleable === 1 && x.stock > 5 &&
     x.scenarioLabels.some((l) => l.labelId === 9 && l.values.some((v) => v.id === 1)));
+  const sold = await findGoods(store, (x) => x.owner.uid !== plain.ownerUid && x.owner.uid !== dress.ownerUid && Object.keys(x.skuModule?.skus ?? {}).length > 1);
+  await store.attachIdentity(email, sold.owner.uid); // a seller too, for "my goods"
   out = await newPage(await browser.newContext({ viewport: PHONE }));
   inside = await newPage(await browser.newContext({ viewport: PHONE }));
   const page = inside.page;
@@ -181,6 +183,13 @@ function signedInPages(order, addressId) {
     ["/destroymyaccounta", null],
     ["/destroymyaccountb", null],
     ["/addressmanagement", "[data-testid=address-card]"],
+    ["/mygoods", "[data-testid=mygoods-item] [data-testid=mygoods-stock]", [["card menu", async (page) => {
+      await page.click("[data-testid=mygoods-item] button.more");
+      await page.waitForSelector("[data-testid=card-menu-pop]");
+    }], ["delete confirm", async (page) => {
+      await page.click("[data-testid=card-menu-pop] [data-testid=card-delete]");
+      await page.waitForSelector("[role=dialog]");
+    }], ["delete kept", closeDialog]]],
     [`/addressedit/${addressId}`, "[data-testid=address-form]"],
     ["/addressedit/new", "[data-testid=address-form]"],
     [`/user?userUid=${me}`, "[data-testid=user-name]"],
@@ -341,7 +350,7 @@ test("top bar controls are named by what they show (label in name), in en and ar
 
 test("the skip link is the first Tab stop on every page", async () => {
   const pages = [[out, "/"], [out, `/tredetail/${dress.treId}`], [out, "/login"], [out, "/register"], [out, "/forgetPwd"], [out, "/no-such-page"],
-    [inside, "/cart"], [inside, "/myorders"], [inside, "/changemyaccountemail"], [inside, "/addressmanagement"]];
+    [inside, "/cart"], [inside, "/myorders"], [inside, "/changemyaccountemail"], [inside, "/addressmanagement"], [inside, "/mygoods"]];
   const wrong = [];
   for (const lang of LANGS) {
     for (const [tab, path] of pages) {

@@ -33,6 +33,9 @@ before(async () => {
     "search?q=dress", "login", "register", "no-such-page"];
 
   token = (await store.register(email)).token;
+  // A seller too, of goods neither bought below, for "my goods".
+  const sold = await findGoods(store, (x) => x.owner.uid !== plain.ownerUid && x.owner.uid !== dress.ownerUid && Object.keys(x.skuModule?.skus ?? {}).length > 1);
+  await store.attachIdentity(email, sold.owner.uid);
   // A long name and address: what a real shopper may well type.
   const addr = await authed("address/save", { name: "Maximiliane Oberhausen-Wittgensteiner", phone: "+49 170 1234567890", country: "DE", region: "Nordrhein-Westfalen", city: "Mönchengladbach-Rheindahlen", line1: "Donnersbergerbrückenstraße 123456", postalCode: "41179" });
   assert.equal(addr.code, 200, addr.easg);
@@ -62,7 +65,7 @@ before(async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(store.base + "/en/mysafes"), page.click("[data-testid=login-submit]")]);
   signedIn = await ctx.storageState();
-  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes"];
+  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes", "mygoods"];
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });
@@ -97,6 +100,7 @@ async function sweep(width, paths, state) {
       const url = `${store.base}/${lang}/${p}`;
       await page.goto(url);
       await ready(page);
+      if (p === "mygoods") await page.waitForSelector("[data-testid=mygoods-item] [data-testid=mygoods-stock]"); // its data comes after hydration
       const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
       if (sw > iw) bad.push(`${width}px /${lang}/${p}: ${sw} > ${iw}: ${(await page.evaluate(overflowing)).join("; ")}`);
       // Fitting by squeezing is no fit: a line's name keeps room for words.
