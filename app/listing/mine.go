@@ -73,8 +73,9 @@ func ReviewStatusOf(id int, t func(key string) string) ReviewStatus {
 // ListQuery is tre/myTreList.
 type ListQuery struct {
 	Status   string
-	Text     string // part of the name, in any of its languages
-	Page     int    // from 1
+	Text     string   // part of the name, in any of its languages
+	TreIDs   []string // only these goods (pages ask which of the goods they show are the viewer's)
+	Page     int      // from 1
 	PageSize int
 	Lang     string
 	Currency string
@@ -149,6 +150,12 @@ func (s *Service) filter(ctx context.Context, userID int, q *ListQuery) ([]predi
 		where = append(where, goods.ApproveStatusEQ(ReviewRejected))
 	default:
 		return nil, apperr.Invalid("status", "FormatError", "MyGoodsStatusInvalid")
+	}
+	if len(q.TreIDs) > catalog.MaxPageSize {
+		return nil, apperr.Invalid("treIds", "FormatError", "TreIdsTooMany", "max", fmt.Sprint(catalog.MaxPageSize))
+	}
+	if len(q.TreIDs) > 0 {
+		where = append(where, goods.UIDIn(q.TreIDs...))
 	}
 	q.Text = strings.TrimSpace(q.Text)
 	if utf8.RuneCountInString(q.Text) > MaxQuery {

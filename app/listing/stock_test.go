@@ -275,6 +275,12 @@ func TestMineFilters(t *testing.T) {
 	if !found {
 		t.Fatalf("search %q did not find %s", name, f.withSkus.UID)
 	}
+	// Pages ask which of the goods they show are the viewer's.
+	if p := count(ListQuery{TreIDs: []string{f.withSkus.UID, f.others.UID, "trnosuch"}}); p.Total != 1 || p.List[0].TreID != f.withSkus.UID {
+		t.Fatalf("by treIds: %+v", p)
+	}
+	_, err = f.Mine(ctx, f.owner, ListQuery{TreIDs: make([]string, catalog.MaxPageSize+1)})
+	wantCode(t, "too many treIds", err, apperr.InvalidInput)
 	if p := count(ListQuery{Text: "zzqqxx-none"}); p.Total != 0 || len(p.List) != 0 {
 		t.Fatalf("a search for nothing: %+v", p)
 	}

@@ -27,10 +27,11 @@ func (h *Listings) Register(g *echo.Group) {
 }
 
 type myTreListReq struct {
-	Status   string `json:"status"`
-	Txt      string `json:"txt"`
-	Page     int    `json:"page"`
-	PageSize int    `json:"pageSize"`
+	Status   string   `json:"status"`
+	Txt      string   `json:"txt"`
+	TreIDs   []string `json:"treIds"`
+	Page     int      `json:"page"`
+	PageSize int      `json:"pageSize"`
 }
 
 func (h *Listings) list(c echo.Context) error {
@@ -40,7 +41,7 @@ func (h *Listings) list(c echo.Context) error {
 		return h.fail(c, err)
 	}
 	rc, t := h.ctxOf(c), h.translator(c)
-	page, err := h.svc.Mine(c.Request().Context(), uid, listing.ListQuery{Status: req.Status, Text: req.Txt,
+	page, err := h.svc.Mine(c.Request().Context(), uid, listing.ListQuery{Status: req.Status, Text: req.Txt, TreIDs: req.TreIDs,
 		Page: req.Page, PageSize: req.PageSize, Lang: rc.lang, Currency: rc.currency,
 		T: func(k string) string { return t(k) }})
 	if err != nil {

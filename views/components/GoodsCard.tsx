@@ -10,6 +10,7 @@ import type { Card } from "../lib/types";
 import { picture, SIZES, CARD_MAX } from "./Picture";
 import { ChoiceDialog } from "./TextDialog";
 import { useApi } from "../api/useApi";
+import { useMine } from "../lib/mine";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
 // state, add-to-cart (hidden for the owner) and the card menu: Edit and
@@ -20,10 +21,16 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
   const t = useT();
   const price = usePrice();
   const { lang, langs } = useData();
-  const isOwner = !!card.sid; // sid is present only on the viewer's own goods
+  // sid is present only on the viewer's own goods: in "my goods" cards, or
+  // learnt after hydration (cached pages are the same for everyone).
+  const mine = useMine(card.sid ? "" : card.treId);
+  const sid = card.sid ?? mine?.sid;
+  const isOwner = !!sid;
+  const saleable = mine?.saleable ?? card.saleable;
+  const [gone, setGone] = useState(false);
   const [menu, setMenu] = useState<HTMLElement | null>(null); // the button of the open menu
   const href = goodsPath(lang, card.treId, card.uri);
-  const onSale = card.saleable === 1 && card.stock > 0;
+  const onSale = saleable === 1 && card.stock > 0;
   const set = card.treImage;
   const setCartQty = useShop((s) => s.setCartQty);
   const showToast = useShop((s) => s.showToast);
@@ -33,11 +40,13 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
   const [confirm, setConfirm] = useState(false);
   const remove = () => {
     setConfirm(false);
-    api("tre/deleteTre", { treId: card.treId, sid: card.sid })
-      .then(() => { showToast(t("GoodsDeleted")); onDeleted?.(card.treId); }, () => undefined); // the failure's toast is the client's
+    api("tre/deleteTre", { treId: card.treId, sid })
+      .then(() => { showToast(t("GoodsDeleted")); if (onDeleted) onDeleted(card.treId); else setGone(true); }, () => undefined); // the failure's toast is the client's
   };
   // SPEC §2: the owner's own card opens only while it is on sale.
-  const closed = isOwner && card.saleable !== 1;
+  const closed = isOwner && saleable !== 1;
+  const review = card.sid ? undefined : mine?.reviewStatus.tNa; // "my goods" shows it beside the card
+  if (gone) return null;
   const add = () => {
     // Goods with attributes or scenario options are chosen on their page (SPEC §4).
     if (card.needsPick) return void (location.href = href);
@@ -58,7 +67,8 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
       <div className="card-foot">
         {priceText(card.priceData, price)}
         {card.priceData.minQty > 1 ? <span className="moq" title={t("MinQty", { n: card.priceData.minQty })}>{t("MinQtyBadge", { n: card.priceData.minQty })}</span> : null}
-        <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
+        <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : isOwner && saleable !== 1 ? t("OffSale") : t("NotAvailable")}</span>
+        {review ? <span className="moq" data-testid="card-review">{review}</span> : null}
         {!isOwner && onSale ? <button type="button" className="icon-btn ic icon-cart add" onClick={add} aria-label={t("AddToCart")} /> : null}
         {hiddenMenu ? null : (
           <button type="button" className="icon-btn ic icon-more more" aria-haspopup="menu" aria-expanded={!!menu} aria-label={t("MoreActions")}

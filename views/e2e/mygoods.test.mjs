@@ -61,6 +61,25 @@ test("a seller takes an item off sale, changes its stock and deletes another; pa
   assert.equal(await page.getAttribute("[data-testid=card-menu-pop] [data-testid=card-edit]", "href"), `/en/createTre/${goods.treId}`);
   await page.keyboard.press("Escape");
 
+  // The owner's view of public pages, learnt after hydration: the product
+  // page shows the sale and review status and no cart button; the
+  // identity page's cards have the owner's menu.
+  await page.goto(`${store.base}/en/tredetail/${goods.treId}`);
+  await ready(page);
+  await page.locator("[data-testid=owner-bar]", { hasText: "Reviewed" }).waitFor();
+  assert.equal(await page.locator("[data-testid=add-to-cart]").count(), 0);
+  assert.equal(await visitor.locator("[data-testid=add-to-cart]").count(), 1);
+  await page.goto(`${store.base}/en/biger/seller/${goods.owner.uid}`);
+  await ready(page);
+  const first = page.locator("article.card").first();
+  await first.locator("button.more").click();
+  await page.locator("[data-testid=card-menu-pop] [data-testid=card-edit]").waitFor();
+  assert.equal(await page.locator("[data-testid=card-menu-pop] [data-testid=card-delete]").count(), 1);
+  await page.keyboard.press("Escape");
+  await page.goto(`${store.base}/en/mygoods`);
+  await ready(page);
+  await item.waitFor();
+
   // Off sale: the product page says so at once.
   await item.locator("[data-testid=mygoods-toggle]").click();
   await item.locator("[data-testid=mygoods-sale]", { hasText: "Off sale" }).waitFor();
