@@ -48,6 +48,7 @@ const (
 	MaxChanges = 500           // stock changes in one call
 	MaxQuery   = 100           // characters of a name search
 	PageSize   = 20
+	MaxPage    = 100_000 // a page past it is empty anyway; keeps the offset from overflowing
 )
 
 // Target names the goods a call changes: its treId and the sid the owner's

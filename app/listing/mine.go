@@ -118,7 +118,7 @@ func (s *Service) Mine(ctx context.Context, userID int, q ListQuery) (*MyPage, e
 	if q.PageSize <= 0 {
 		q.PageSize = PageSize
 	}
-	q.Page, q.PageSize = max(q.Page, 1), min(q.PageSize, catalog.MaxPageSize)
+	q.Page, q.PageSize = min(max(q.Page, 1), MaxPage), min(q.PageSize, catalog.MaxPageSize)
 	out := &MyPage{List: []Item{}, Page: q.Page, PageSize: q.PageSize}
 	if where == nil { // a name search that matched nothing
 		return out, nil

@@ -16,9 +16,13 @@ func (s *Service) SetSaleable(ctx context.Context, userID int, t Target, saleabl
 		return apperr.Invalid("saleable", "FormatError", "SaleableInvalid")
 	}
 	return s.write(ctx, userID, t, false, func(tx *ent.Tx, g *ent.Goods) error {
-		err := tx.Goods.Update().Where(goods.IDEQ(g.ID)).SetSaleable(saleable).AddVersion(1).Exec(ctx)
+		// Not deleted meanwhile: a deleted item must stay off sale.
+		n, err := tx.Goods.Update().Where(goods.IDEQ(g.ID), goods.DeletedAtIsNil()).SetSaleable(saleable).AddVersion(1).Save(ctx)
 		if err != nil {
 			return fmt.Errorf("listing: sale status: %w", err)
+		}
+		if n == 0 {
+			return apperr.New(apperr.NotFound, "GoodsNotFound")
 		}
 		return nil
 	})
