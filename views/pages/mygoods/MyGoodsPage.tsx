@@ -74,6 +74,9 @@ export function MyGoodsPage() {
         {page === null ? <p className="muted">{t("Loading")}</p> : page.list.length === 0 ? (
           <p className="muted empty-state" data-testid="mygoods-empty">{page.total === 0 && filter === "all" && !text ? t("MyGoodsNoIdentity") : t("MyGoodsEmpty")}</p>
         ) : (
+          <>
+          {/* The cards' titles are h3: the list needs its h2 (heading order). */}
+          <h2 className="sr-only">{t(FILTERS.find((x) => x.status === filter)?.key ?? "FilterAll")}</h2>
           <ul className="mg-list" data-testid="mygoods-list">
             {page.list.map((it) => (
               <li key={it.treId} className="mg-item" data-testid="mygoods-item" data-tre={it.treId}>
@@ -82,6 +85,7 @@ export function MyGoodsPage() {
               </li>
             ))}
           </ul>
+          </>
         )}
         {page && pages > 1 ? (
           <nav className="row-actions center mg-pager" aria-label={t("PageOf", { p: page.page, n: pages })}>
