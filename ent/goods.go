@@ -78,6 +78,8 @@ type Goods struct {
 	Color string `json:"color,omitempty"`
 	// bumped on every change; part of the page cache key
 	Version int64 `json:"version,omitempty"`
+	// set when the seller deletes it: hidden everywhere, order lines keep it
+	DeletedAt *time.Time `json:"deleted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the GoodsQuery when eager-loading is set.
 	Edges          GoodsEdges `json:"edges"`
@@ -195,7 +197,7 @@ func (*Goods) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case goods.FieldUID, goods.FieldURI, goods.FieldMainLan, goods.FieldSkuTag, goods.FieldCurrency, goods.FieldCategory, goods.FieldTemplate, goods.FieldColor:
 			values[i] = new(sql.NullString)
-		case goods.FieldCreatedAt, goods.FieldUpdatedAt:
+		case goods.FieldCreatedAt, goods.FieldUpdatedAt, goods.FieldDeletedAt:
 			values[i] = new(sql.NullTime)
 		case goods.ForeignKeys[0]: // identity_goods
 			values[i] = new(sql.NullInt64)
@@ -399,6 +401,13 @@ func (_m *Goods) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Version = value.Int64
 			}
+		case goods.FieldDeletedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field deleted_at", values[i])
+			} else if value.Valid {
+				_m.DeletedAt = new(time.Time)
+				*_m.DeletedAt = value.Time
+			}
 		case goods.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for edge-field identity_goods", value)
@@ -570,6 +579,11 @@ func (_m *Goods) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("version=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Version))
+	builder.WriteString(", ")
+	if v := _m.DeletedAt; v != nil {
+		builder.WriteString("deleted_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -413,6 +413,20 @@ func (_c *GoodsCreate) SetNillableVersion(v *int64) *GoodsCreate {
 	return _c
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (_c *GoodsCreate) SetDeletedAt(v time.Time) *GoodsCreate {
+	_c.mutation.SetDeletedAt(v)
+	return _c
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_c *GoodsCreate) SetNillableDeletedAt(v *time.Time) *GoodsCreate {
+	if v != nil {
+		_c.SetDeletedAt(*v)
+	}
+	return _c
+}
+
 // SetOwnerID sets the "owner" edge to the Identity entity by ID.
 func (_c *GoodsCreate) SetOwnerID(id int) *GoodsCreate {
 	_c.mutation.SetOwnerID(id)
@@ -896,6 +910,10 @@ func (_c *GoodsCreate) createSpec() (*Goods, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Version(); ok {
 		_spec.SetField(goods.FieldVersion, field.TypeInt64, value)
 		_node.Version = value
+	}
+	if value, ok := _c.mutation.DeletedAt(); ok {
+		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)
+		_node.DeletedAt = &value
 	}
 	if nodes := _c.mutation.OwnerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1528,6 +1546,24 @@ func (u *GoodsUpsert) AddVersion(v int64) *GoodsUpsert {
 	return u
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (u *GoodsUpsert) SetDeletedAt(v time.Time) *GoodsUpsert {
+	u.Set(goods.FieldDeletedAt, v)
+	return u
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdateDeletedAt() *GoodsUpsert {
+	u.SetExcluded(goods.FieldDeletedAt)
+	return u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *GoodsUpsert) ClearDeletedAt() *GoodsUpsert {
+	u.SetNull(goods.FieldDeletedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -2095,6 +2131,27 @@ func (u *GoodsUpsertOne) AddVersion(v int64) *GoodsUpsertOne {
 func (u *GoodsUpsertOne) UpdateVersion() *GoodsUpsertOne {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateVersion()
+	})
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (u *GoodsUpsertOne) SetDeletedAt(v time.Time) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetDeletedAt(v)
+	})
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdateDeletedAt() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateDeletedAt()
+	})
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *GoodsUpsertOne) ClearDeletedAt() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearDeletedAt()
 	})
 }
 
@@ -2831,6 +2888,27 @@ func (u *GoodsUpsertBulk) AddVersion(v int64) *GoodsUpsertBulk {
 func (u *GoodsUpsertBulk) UpdateVersion() *GoodsUpsertBulk {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateVersion()
+	})
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (u *GoodsUpsertBulk) SetDeletedAt(v time.Time) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetDeletedAt(v)
+	})
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdateDeletedAt() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateDeletedAt()
+	})
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *GoodsUpsertBulk) ClearDeletedAt() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearDeletedAt()
 	})
 }
 

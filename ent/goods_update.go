@@ -548,6 +548,26 @@ func (_u *GoodsUpdate) AddVersion(v int64) *GoodsUpdate {
 	return _u
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (_u *GoodsUpdate) SetDeletedAt(v time.Time) *GoodsUpdate {
+	_u.mutation.SetDeletedAt(v)
+	return _u
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_u *GoodsUpdate) SetNillableDeletedAt(v *time.Time) *GoodsUpdate {
+	if v != nil {
+		_u.SetDeletedAt(*v)
+	}
+	return _u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (_u *GoodsUpdate) ClearDeletedAt() *GoodsUpdate {
+	_u.mutation.ClearDeletedAt()
+	return _u
+}
+
 // SetOwnerID sets the "owner" edge to the Identity entity by ID.
 func (_u *GoodsUpdate) SetOwnerID(id int) *GoodsUpdate {
 	_u.mutation.SetOwnerID(id)
@@ -1033,6 +1053,12 @@ func (_u *GoodsUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedVersion(); ok {
 		_spec.AddField(goods.FieldVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.DeletedAt(); ok {
+		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DeletedAtCleared() {
+		_spec.ClearField(goods.FieldDeletedAt, field.TypeTime)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1908,6 +1934,26 @@ func (_u *GoodsUpdateOne) AddVersion(v int64) *GoodsUpdateOne {
 	return _u
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (_u *GoodsUpdateOne) SetDeletedAt(v time.Time) *GoodsUpdateOne {
+	_u.mutation.SetDeletedAt(v)
+	return _u
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_u *GoodsUpdateOne) SetNillableDeletedAt(v *time.Time) *GoodsUpdateOne {
+	if v != nil {
+		_u.SetDeletedAt(*v)
+	}
+	return _u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (_u *GoodsUpdateOne) ClearDeletedAt() *GoodsUpdateOne {
+	_u.mutation.ClearDeletedAt()
+	return _u
+}
+
 // SetOwnerID sets the "owner" edge to the Identity entity by ID.
 func (_u *GoodsUpdateOne) SetOwnerID(id int) *GoodsUpdateOne {
 	_u.mutation.SetOwnerID(id)
@@ -2423,6 +2469,12 @@ func (_u *GoodsUpdateOne) sqlSave(ctx context.Context) (_node *Goods, err error)
 	}
 	if value, ok := _u.mutation.AddedVersion(); ok {
 		_spec.AddField(goods.FieldVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.DeletedAt(); ok {
+		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DeletedAtCleared() {
+		_spec.ClearField(goods.FieldDeletedAt, field.TypeTime)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{

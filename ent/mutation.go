@@ -8015,6 +8015,7 @@ type GoodsMutation struct {
 	color               *string
 	version             *int64
 	addversion          *int64
+	deleted_at          *time.Time
 	clearedFields       map[string]struct{}
 	owner               *int
 	clearedowner        bool
@@ -9578,6 +9579,55 @@ func (m *GoodsMutation) ResetVersion() {
 	m.addversion = nil
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (m *GoodsMutation) SetDeletedAt(t time.Time) {
+	m.deleted_at = &t
+}
+
+// DeletedAt returns the value of the "deleted_at" field in the mutation.
+func (m *GoodsMutation) DeletedAt() (r time.Time, exists bool) {
+	v := m.deleted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeletedAt returns the old "deleted_at" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldDeletedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeletedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeletedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeletedAt: %w", err)
+	}
+	return oldValue.DeletedAt, nil
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (m *GoodsMutation) ClearDeletedAt() {
+	m.deleted_at = nil
+	m.clearedFields[goods.FieldDeletedAt] = struct{}{}
+}
+
+// DeletedAtCleared returns if the "deleted_at" field was cleared in this mutation.
+func (m *GoodsMutation) DeletedAtCleared() bool {
+	_, ok := m.clearedFields[goods.FieldDeletedAt]
+	return ok
+}
+
+// ResetDeletedAt resets all changes to the "deleted_at" field.
+func (m *GoodsMutation) ResetDeletedAt() {
+	m.deleted_at = nil
+	delete(m.clearedFields, goods.FieldDeletedAt)
+}
+
 // SetOwnerID sets the "owner" edge to the Identity entity by id.
 func (m *GoodsMutation) SetOwnerID(id int) {
 	m.owner = &id
@@ -10029,7 +10079,7 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 29)
+	fields := make([]string, 0, 30)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
@@ -10117,6 +10167,9 @@ func (m *GoodsMutation) Fields() []string {
 	if m.version != nil {
 		fields = append(fields, goods.FieldVersion)
 	}
+	if m.deleted_at != nil {
+		fields = append(fields, goods.FieldDeletedAt)
+	}
 	return fields
 }
 
@@ -10183,6 +10236,8 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.Color()
 	case goods.FieldVersion:
 		return m.Version()
+	case goods.FieldDeletedAt:
+		return m.DeletedAt()
 	}
 	return nil, false
 }
@@ -10250,6 +10305,8 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldColor(ctx)
 	case goods.FieldVersion:
 		return m.OldVersion(ctx)
+	case goods.FieldDeletedAt:
+		return m.OldDeletedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Goods field %s", name)
 }
@@ -10461,6 +10518,13 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetVersion(v)
+		return nil
+	case goods.FieldDeletedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeletedAt(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Goods field %s", name)
@@ -10696,6 +10760,9 @@ func (m *GoodsMutation) ClearedFields() []string {
 	if m.FieldCleared(goods.FieldAiGenModels) {
 		fields = append(fields, goods.FieldAiGenModels)
 	}
+	if m.FieldCleared(goods.FieldDeletedAt) {
+		fields = append(fields, goods.FieldDeletedAt)
+	}
 	return fields
 }
 
@@ -10718,6 +10785,9 @@ func (m *GoodsMutation) ClearField(name string) error {
 		return nil
 	case goods.FieldAiGenModels:
 		m.ClearAiGenModels()
+		return nil
+	case goods.FieldDeletedAt:
+		m.ClearDeletedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Goods nullable field %s", name)
@@ -10813,6 +10883,9 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldVersion:
 		m.ResetVersion()
+		return nil
+	case goods.FieldDeletedAt:
+		m.ResetDeletedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Goods field %s", name)

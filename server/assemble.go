@@ -21,6 +21,7 @@ import (
 	"souk/app/form"
 	"souk/app/i18n"
 	"souk/app/identity"
+	"souk/app/listing"
 	"souk/app/mail"
 	"souk/app/media"
 	"souk/app/order"
@@ -211,6 +212,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: api.NewIdentities(accountAPI, identities),
+		Listings:   api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Searches:   api.NewSearches(handlers, searchSvc, vis, db),
 		Media:      mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
@@ -238,6 +240,22 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 	})
 	go svc.Run(bg, 5*time.Second)
 	return svc
+}
+
+// listings wires sellers' goods writes to the page cache and the search
+// index: a change shows on the product page, cards, home and search at once.
+func listings(db *ent.Client, cat *catalog.Service, versions *version.Registry, s *search.Service, log *slog.Logger) *listing.Service {
+	return listing.New(db, cat, listing.Options{OnChange: func(ctx context.Context, removed bool, uids ...string) {
+		for _, uid := range uids {
+			versions.Bump("goods:" + uid) // its page, and home and identity pages showing its card
+		}
+		if removed {
+			versions.Bump("catalog") // lists and counts of goods change
+		}
+		if err := s.Reindex(context.WithoutCancel(ctx), uids...); err != nil {
+			log.Error("search reindex", "goods", uids, "err", err) // the 15 s sync catches up
+		}
+	}})
 }
 
 // mailer adapts the mail sender to what the account service needs.

@@ -30,6 +30,7 @@ type Deps struct {
 	Addresses  *api.Addresses
 	Orders     *api.Orders
 	Identities *api.Identities
+	Listings   *api.Listings
 	Outbox     *mail.Outbox // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -76,6 +77,7 @@ func New(d Deps) *echo.Echo {
 	if d.Identities != nil {
 		d.Identities.Register(apiGroup)
 	}
+	d.Listings.Register(apiGroup)
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)

@@ -57,7 +57,7 @@ func (s *Service) Add(ctx context.Context, userID int, in AddInput) (*AddResult,
 	if in.RequestID == "" || len(in.RequestID) > 64 {
 		return nil, apperr.Invalid("requestId", "IncorrectEntry", "RequestIdInvalid")
 	}
-	g, err := s.db.Goods.Query().Where(goods.UIDEQ(in.TreID)).WithSkus().WithAttrs().
+	g, err := s.db.Goods.Query().Where(goods.UIDEQ(in.TreID), catalog.Listed()).WithSkus().WithAttrs().
 		WithLabels(func(q *ent.ScenarioLabelQuery) { q.WithOptions().Order(ent.Asc(scenariolabel.FieldPosition)) }).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.New(apperr.NotFound, "GoodsNotFound")

@@ -40,7 +40,7 @@ const MaxPageSize = 60
 func (s *Service) Cards(ctx context.Context, cq CardQuery) (*CardPage, error) {
 	cq.PageSize = min(max(cq.PageSize, 1), MaxPageSize)
 	cq.Page = max(cq.Page, 1)
-	var where []predicate.Goods
+	where := []predicate.Goods{Listed()}
 	if cq.OwnerUID != "" {
 		where = append(where, goods.HasOwnerWith(identity.UIDEQ(cq.OwnerUID)))
 	}
@@ -73,13 +73,28 @@ func (s *Service) Cards(ctx context.Context, cq CardQuery) (*CardPage, error) {
 	return &CardPage{Cards: cards, Total: total, Page: cq.Page, PageSize: cq.PageSize}, nil
 }
 
-// CardsByUID loads the cards of the given goods, keyed by treId.
+// Listed selects goods that pages, search and sitemaps may show: not
+// deleted by their seller.
+func Listed() predicate.Goods { return goods.DeletedAtIsNil() }
+
+// CardsByUID loads the cards of the given goods, keyed by treId, deleted
+// ones included: a shopper's cart and orders still name what they hold.
 func (s *Service) CardsByUID(ctx context.Context, uids []string, lang, cur string) (map[string]Card, error) {
+	return s.cardsByUID(ctx, uids, lang, cur)
+}
+
+// ListedCardsByUID is CardsByUID without deleted goods, for what anyone
+// browses (home, search).
+func (s *Service) ListedCardsByUID(ctx context.Context, uids []string, lang, cur string) (map[string]Card, error) {
+	return s.cardsByUID(ctx, uids, lang, cur, Listed())
+}
+
+func (s *Service) cardsByUID(ctx context.Context, uids []string, lang, cur string, where ...predicate.Goods) (map[string]Card, error) {
 	out := map[string]Card{}
 	if len(uids) == 0 {
 		return out, nil
 	}
-	rows, err := s.cardQuery().Where(goods.UIDIn(uids...)).All(ctx)
+	rows, err := s.cardQuery().Where(goods.UIDIn(uids...)).Where(where...).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load cards: %w", err)
 	}

@@ -42,6 +42,7 @@ func ParseRef(treID string) (Ref, error) {
 
 func (r Ref) predicate() func(*ent.GoodsQuery) *ent.GoodsQuery {
 	return func(q *ent.GoodsQuery) *ent.GoodsQuery {
+		q = q.Where(Listed()) // a deleted item's page is gone
 		if r.OldID > 0 {
 			return q.Where(goods.OldIDEQ(r.OldID))
 		}

@@ -33,7 +33,7 @@ func (s *Service) Home(ctx context.Context, lang, cur string) (map[string]HomeBl
 	for _, r := range rows {
 		uids = append(uids, stringList(r.Payload["goods"])...)
 	}
-	cards, err := s.CardsByUID(ctx, uids, lang, cur)
+	cards, err := s.ListedCardsByUID(ctx, uids, lang, cur)
 	if err != nil {
 		return nil, err
 	}

@@ -41,5 +41,14 @@ func Object(s int, t func(key string) string) Status {
 	return Status{ID: s, TNa: t(l[0]), Color: l[1]}
 }
 
+// All lists the status objects, None to Rejected, named by t.
+func All(t func(key string) string) []Status {
+	out := make([]Status, 0, len(labels))
+	for s := None; s <= Rejected; s++ {
+		out = append(out, Object(s, t))
+	}
+	return out
+}
+
 // Open reports whether an owner's item in status s waits for an operator.
 func Open(s int) bool { return s == Waiting || s == Doing }

@@ -69,11 +69,8 @@ func (s *Service) Sync(ctx context.Context) (int, error) {
 		if len(rows) == 0 {
 			break
 		}
-		docs, err := s.docs(ctx, rows)
+		docs, err := s.index(ctx, rows)
 		if err != nil {
-			return n, err
-		}
-		if err := s.eng.Put(ctx, docs); err != nil {
 			return n, err
 		}
 		if s.ai != nil {
@@ -93,7 +90,7 @@ func (s *Service) Sync(ctx context.Context) (int, error) {
 
 // resumeOrReset picks up where a kept index left off, or reindexes all.
 func (s *Service) resumeOrReset(ctx context.Context) error {
-	want, err := s.db.Goods.Query().Count(ctx)
+	want, err := s.db.Goods.Query().Where(catalog.Listed()).Count(ctx)
 	if err != nil {
 		return fmt.Errorf("search: count goods: %w", err)
 	}
@@ -117,11 +114,34 @@ func (s *Service) Reindex(ctx context.Context, uids ...string) error {
 	if err != nil {
 		return fmt.Errorf("search: load goods: %w", err)
 	}
-	docs, err := s.docs(ctx, rows)
-	if err != nil {
-		return err
+	_, err = s.index(ctx, rows)
+	return err
+}
+
+// index puts rows into the engine, and takes deleted goods out of it.
+func (s *Service) index(ctx context.Context, rows []*ent.Goods) ([]Doc, error) {
+	var live []*ent.Goods
+	var gone []string
+	for _, g := range rows {
+		if g.DeletedAt != nil {
+			gone = append(gone, g.UID)
+		} else {
+			live = append(live, g)
+		}
 	}
-	return s.eng.Put(ctx, docs)
+	if len(gone) > 0 {
+		if err := s.eng.Delete(ctx, gone); err != nil {
+			return nil, err
+		}
+	}
+	docs, err := s.docs(ctx, live)
+	if err != nil {
+		return nil, err
+	}
+	if len(docs) == 0 {
+		return docs, nil
+	}
+	return docs, s.eng.Put(ctx, docs)
 }
 
 // Run syncs every interval until ctx ends, so edits made by any writer
@@ -224,7 +244,7 @@ func (s *Service) Search(ctx context.Context, u Understood, group, page, size in
 		}
 		uids = uidsOfHits(res.Hits)
 	}
-	byUID, err := s.cat.CardsByUID(ctx, uids, lang, cur)
+	byUID, err := s.cat.ListedCardsByUID(ctx, uids, lang, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +259,7 @@ func (s *Service) Search(ctx context.Context, u Understood, group, page, size in
 
 // Cards returns the cards of goods in the given order.
 func (s *Service) Cards(ctx context.Context, uids []string, lang, cur string) ([]catalog.Card, error) {
-	byUID, err := s.cat.CardsByUID(ctx, uids, lang, cur)
+	byUID, err := s.cat.ListedCardsByUID(ctx, uids, lang, cur)
 	if err != nil {
 		return nil, err
 	}

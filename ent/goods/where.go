@@ -190,6 +190,11 @@ func Version(v int64) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldVersion, v))
 }
 
+// DeletedAt applies equality check predicate on the "deleted_at" field. It's identical to DeletedAtEQ.
+func DeletedAt(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldDeletedAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldCreatedAt, v))
@@ -1468,6 +1473,56 @@ func VersionLT(v int64) predicate.Goods {
 // VersionLTE applies the LTE predicate on the "version" field.
 func VersionLTE(v int64) predicate.Goods {
 	return predicate.Goods(sql.FieldLTE(FieldVersion, v))
+}
+
+// DeletedAtEQ applies the EQ predicate on the "deleted_at" field.
+func DeletedAtEQ(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldDeletedAt, v))
+}
+
+// DeletedAtNEQ applies the NEQ predicate on the "deleted_at" field.
+func DeletedAtNEQ(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldNEQ(FieldDeletedAt, v))
+}
+
+// DeletedAtIn applies the In predicate on the "deleted_at" field.
+func DeletedAtIn(vs ...time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldIn(FieldDeletedAt, vs...))
+}
+
+// DeletedAtNotIn applies the NotIn predicate on the "deleted_at" field.
+func DeletedAtNotIn(vs ...time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldNotIn(FieldDeletedAt, vs...))
+}
+
+// DeletedAtGT applies the GT predicate on the "deleted_at" field.
+func DeletedAtGT(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldGT(FieldDeletedAt, v))
+}
+
+// DeletedAtGTE applies the GTE predicate on the "deleted_at" field.
+func DeletedAtGTE(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldGTE(FieldDeletedAt, v))
+}
+
+// DeletedAtLT applies the LT predicate on the "deleted_at" field.
+func DeletedAtLT(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldLT(FieldDeletedAt, v))
+}
+
+// DeletedAtLTE applies the LTE predicate on the "deleted_at" field.
+func DeletedAtLTE(v time.Time) predicate.Goods {
+	return predicate.Goods(sql.FieldLTE(FieldDeletedAt, v))
+}
+
+// DeletedAtIsNil applies the IsNil predicate on the "deleted_at" field.
+func DeletedAtIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldDeletedAt))
+}
+
+// DeletedAtNotNil applies the NotNil predicate on the "deleted_at" field.
+func DeletedAtNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldDeletedAt))
 }
 
 // HasOwner applies the HasEdge predicate on the "owner" edge.

@@ -321,6 +321,7 @@ var (
 		{Name: "template", Type: field.TypeString, Default: ""},
 		{Name: "color", Type: field.TypeString, Default: ""},
 		{Name: "version", Type: field.TypeInt64, Default: 1},
+		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "identity_goods", Type: field.TypeInt},
 	}
 	// GoodsTable holds the schema information for the "goods" table.
@@ -331,7 +332,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[30]},
+				Columns:    []*schema.Column{GoodsColumns[31]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -350,7 +351,7 @@ var (
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[30]},
+				Columns: []*schema.Column{GoodsColumns[31]},
 			},
 			{
 				Name:    "goods_updated_at",

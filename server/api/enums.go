@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"souk/app/review"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,20 +108,11 @@ func (h *Handlers) entityEnums(c echo.Context) error {
 	})
 }
 
-type reviewStatus struct {
-	ID    int    `json:"id"`
-	TNa   string `json:"tNa"`
-	Color string `json:"color"`
-}
-
 func (h *Handlers) treEnums(c echo.Context) error {
 	return h.serveEnum(c, "tre", func(rc reqCtx) (any, error) {
 		t := func(k string) string { return h.strings.T(rc.lang, k) }
 		return map[string]any{
-			"reviewStatus": []reviewStatus{
-				{0, "", ""}, {1, t("ReviewStatusWaiting"), "#b26a00"}, {2, t("ReviewStatusPass"), "#1b7f3b"},
-				{3, t("ReviewStatusDoing"), "#1f5fbf"}, {4, t("ReviewStatusRejected"), "#b3261e"},
-			},
+			"reviewStatus":  review.All(t), // the labels and colours my goods shows too
 			"bigTypes":      []funcItem{{1, t("ConsumerGoods")}, {2, t("WholesalerGoods")}},
 			"priceCalTypes": priceCalTypes(),
 			"lanTxtMap":     pick(h.strings.Strings(rc.lang), "ReviewStatus", "AddToCart", "OnSale", "NotAvailable", "PSSp", "MinQty"),

@@ -132,6 +132,11 @@ func (c *Cache) refresh(key Key, render RenderFunc) (*Page, error) {
 				snap = nil // data changed while rendering: keep, but as stale
 			}
 			c.store(key, p, snap)
+		} else {
+			// What the key shows now is not kept (a goods item deleted: the
+			// shared 404, or a redirect): drop the old page, or it would be
+			// served stale until it expires.
+			c.drop(key)
 		}
 		return p, nil
 	})
@@ -157,6 +162,16 @@ func (c *Cache) store(key Key, p *Page, snap []int64) {
 		old := last.Value.(*entry)
 		c.lru.Remove(last)
 		delete(c.entries, old.key)
+		c.bytes -= old.size
+	}
+}
+
+func (c *Cache) drop(key Key) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.entries[key]; old != nil {
+		c.lru.Remove(old.elem)
+		delete(c.entries, key)
 		c.bytes -= old.size
 	}
 }

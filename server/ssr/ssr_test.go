@@ -194,6 +194,37 @@ func TestCacheSingleRenderAndInvalidation(t *testing.T) {
 	}
 }
 
+// A page whose refresh is not kept (a deleted goods item answers the
+// shared 404) stops being served stale at once.
+func TestCacheDropsAPageThatIsGone(t *testing.T) {
+	v := version.New()
+	c := NewCache(v, 1<<20)
+	gone := false
+	render := func(ctx context.Context) (*Page, error) {
+		if gone {
+			p := NewPage(404, []byte("<html>404</html>"), nil)
+			p.NoStore = true
+			return p, nil
+		}
+		return NewPage(200, []byte("<html>x</html>"), []string{"goods:a"}), nil
+	}
+	key := Key{Path: "/tredetail/a", Lang: "en"}
+	_, _, _ = c.Get(context.Background(), key, render)
+	gone = true
+	v.Bump("goods:a")
+	_, _, _ = c.Get(context.Background(), key, render) // stale, refreshing behind
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		if p, _, _ := c.Get(context.Background(), key, render); p.Status == 404 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the old page is still served")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestCacheEvictsBySize(t *testing.T) {
 	c := NewCache(version.New(), 4000)
 	for i := 0; i < 50; i++ {

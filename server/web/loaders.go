@@ -51,6 +51,7 @@ var loaders = map[string]loader{
 	// Buying pages: private, so shells too; the param is only echoed back.
 	"makeorder":                  shell("makeorder"),
 	"myorders":                   shell("myorders"),
+	"mygoods":                    shell("mygoods"),
 	"myorder/{orderNumber}":      shellWith("myorder", "orderNumber"),
 	"shippinginfo/{orderNumber}": shellWith("shippinginfo", "orderNumber"),
 	"dogepay/{uid}":              shellWith("dogepay", "uid"),
@@ -160,7 +161,12 @@ func loadHome(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Loaded{Page: "home", Status: 200, Data: PageData{Home: pageBlocks(home)}, Deps: []string{"catalog", "home", "enums"}}, nil
+	blocks := pageBlocks(home)
+	deps := []string{"catalog", "home", "enums"}
+	for _, b := range blocks {
+		deps = append(deps, goodsDeps(b.Goods)...)
+	}
+	return &Loaded{Page: "home", Status: 200, Data: PageData{Home: blocks}, Deps: deps}, nil
 }
 
 func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
@@ -235,7 +241,19 @@ func loadIdentity(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		return &Loaded{Page: "notfound", Status: 404}, nil // past the last page
 	}
 	return &Loaded{Page: "identity", Status: 200, Canonical: canonical, Query: q,
-		Data: PageData{Identity: it, Cards: &pageCardPage{CardPage: cards, Cards: cards.Cards}}, Deps: []string{"catalog", "enums"}}, nil
+		Data: PageData{Identity: it, Cards: &pageCardPage{CardPage: cards, Cards: cards.Cards}},
+		Deps: append([]string{"catalog", "enums"}, goodsDeps(cards.Cards)...)}, nil
+}
+
+// goodsDeps are the versions of the goods whose cards a page shows: a
+// change to one (stock, sale status) re-renders the pages showing it,
+// not every page.
+func goodsDeps(cards []catalog.Card) []string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = "goods:" + c.TreID
+	}
+	return out
 }
 
 // notFoundOr turns a not-found error into the not-found page and passes

@@ -34,6 +34,8 @@ var routeTable = parseRoutes(
 	// Not in SPEC §2: server-rendered search results, what the search box
 	// submits without JavaScript (README, Decisions).
 	"search",
+	// Not in SPEC §2: the seller's own goods, "My goods" in the menu (README).
+	"mygoods",
 )
 
 func parseRoutes(patterns ...string) []Route {

@@ -8,22 +8,45 @@ import { requireLogin } from "../lib/auth";
 import { txtLang } from "../lib/i18n";
 import type { Card } from "../lib/types";
 import { picture, SIZES, CARD_MAX } from "./Picture";
+import { ChoiceDialog } from "./TextDialog";
+import { useApi } from "../api/useApi";
+import { useMine } from "../lib/mine";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
-// state, add-to-cart (hidden for the owner) and the card menu.
-export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hiddenMenu?: boolean; eager?: boolean; lcp?: boolean }) {
+// state, add-to-cart (hidden for the owner) and the card menu: Edit and
+// Delete for the owner (a card with sid, SPEC §6), other languages for all.
+export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
+  card: Card; hiddenMenu?: boolean; eager?: boolean; lcp?: boolean; onDeleted?: (treId: string) => void;
+}) {
   const t = useT();
   const price = usePrice();
   const { lang, langs } = useData();
-  const isOwner = !!card.sid; // sid is present only on the viewer's own goods
+  // sid is present only on the viewer's own goods: in "my goods" cards, or
+  // learnt after hydration (cached pages are the same for everyone).
+  const mine = useMine(card.sid ? "" : card.treId);
+  const sid = card.sid ?? mine?.sid;
+  const isOwner = !!sid;
+  const saleable = mine?.saleable ?? card.saleable;
+  const [gone, setGone] = useState(false);
   const [menu, setMenu] = useState<HTMLElement | null>(null); // the button of the open menu
   const href = goodsPath(lang, card.treId, card.uri);
-  const onSale = card.saleable === 1 && card.stock > 0;
+  const onSale = saleable === 1 && card.stock > 0;
   const set = card.treImage;
   const setCartQty = useShop((s) => s.setCartQty);
   const showToast = useShop((s) => s.showToast);
   const { region, currency } = useData();
   const once = useOneAtATime(200); // the product page's throttle; one requestId per intent
+  const api = useApi();
+  const [confirm, setConfirm] = useState(false);
+  const remove = () => {
+    setConfirm(false);
+    api("tre/deleteTre", { treId: card.treId, sid })
+      .then(() => { showToast(t("GoodsDeleted")); if (onDeleted) onDeleted(card.treId); else setGone(true); }, () => undefined); // the failure's toast is the client's
+  };
+  // SPEC §2: the owner's own card opens only while it is on sale.
+  const closed = isOwner && saleable !== 1;
+  const review = card.sid ? undefined : mine?.reviewStatus.tNa; // "my goods" shows it beside the card
+  if (gone) return null;
   const add = () => {
     // Goods with attributes or scenario options are chosen on their page (SPEC §4).
     if (card.needsPick) return void (location.href = href);
@@ -35,7 +58,8 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
   // goja, where each one costs time (the icons are the buttons' ::before).
   return (
     <article className={"card" + (onSale ? "" : " card-off")}>
-      <a className="card-link" href={href}>
+      <a className="card-link" href={href} aria-disabled={closed || undefined}
+        onClick={closed ? (e) => { e.preventDefault(); showToast(t("OwnGoodsOffSale")); } : undefined}>
         {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.card, max: CARD_MAX, width: set.smallThumbnail.width, height: set.smallThumbnail.height, eager, lcp }) : <span className="card-noimg" />}
         {card.spe === 1 ? <span className="tag">{t("MadeToOrder")}</span> : null}
         <h3 className="card-title" lang={txtLang(card.treName, lang)}>{card.treName.txt}</h3>
@@ -43,7 +67,8 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
       <div className="card-foot">
         {priceText(card.priceData, price)}
         {card.priceData.minQty > 1 ? <span className="moq" title={t("MinQty", { n: card.priceData.minQty })}>{t("MinQtyBadge", { n: card.priceData.minQty })}</span> : null}
-        <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : t("NotAvailable")}</span>
+        <span className={onSale ? "stock on" : "stock off"}>{onSale ? t("OnSale") : isOwner && saleable !== 1 ? t("OffSale") : t("NotAvailable")}</span>
+        {review ? <span className="moq" data-testid="card-review">{review}</span> : null}
         {!isOwner && onSale ? <button type="button" className="icon-btn ic icon-cart add" onClick={add} aria-labelledby="l-add" /> : null}
         {hiddenMenu ? null : (
           <button type="button" className="icon-btn ic icon-more more" aria-haspopup="menu" aria-expanded={!!menu} aria-labelledby="l-more"
@@ -51,7 +76,9 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
         )}
         {menu ? (
           <CardMenu anchor={menu} onClose={() => setMenu(null)}>
-            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId}>{t("Edit")}</a> : null}
+            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId} data-testid="card-edit">{t("Edit")}</a> : null}
+            {isOwner ? <button type="button" role="menuitem" className="menu-item" data-testid="card-delete"
+              onClick={() => { setMenu(null); setConfirm(true); }}>{t("Delete")}</button> : null}
             <div role="group" aria-label={t("OtherLans")}>
               <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
               {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (
@@ -59,6 +86,12 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp }: { card: Card; hidden
               ))}
             </div>
           </CardMenu>
+        ) : null}
+        {confirm ? (
+          <ChoiceDialog title={t("DeleteGoodsTitle")} text={t("DeleteGoodsText", { name: card.treName.txt })} onClose={() => setConfirm(false)}>
+            <button type="button" className="btn" onClick={() => setConfirm(false)} data-autofocus>{t("Cancel")}</button>
+            <button type="button" className="btn danger" onClick={remove} data-testid="delete-confirm">{t("Delete")}</button>
+          </ChoiceDialog>
         ) : null}
       </div>
     </article>

@@ -183,6 +183,13 @@ function signedInPages(order, addressId) {
     ["/destroymyaccounta", null],
     ["/destroymyaccountb", null],
     ["/addressmanagement", "[data-testid=address-card]"],
+    ["/mygoods", "[data-testid=mygoods-item] [data-testid=mygoods-stock]", [["card menu", async (page) => {
+      await page.click("[data-testid=mygoods-item] button.more");
+      await page.waitForSelector("[data-testid=card-menu-pop]");
+    }], ["delete confirm", async (page) => {
+      await page.click("[data-testid=card-menu-pop] [data-testid=card-delete]");
+      await page.waitForSelector("[role=dialog]");
+    }], ["delete kept", closeDialog]]],
     [`/addressedit/${addressId}`, "[data-testid=address-form]"],
     ["/addressedit/new", "[data-testid=address-form]"],
     [`/user?userUid=${me}`, "[data-testid=user-name]"],
@@ -220,6 +227,7 @@ test("axe finds no violation on any page, at both widths, in en and ar, signed o
   const pre = await authed("order/preOrderData", { addressId: address.id });
   const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
   await authed("order/payChange", { payUid: placed.payUid, payMethod: 1, card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Reader" } });
+  // A seller too (of the order's goods): the seller's pages and "my goods".
   store.attachSeller(email, (await authed("order/detail", { orderNumber: placed.orderNumbers[0] })).sellerUid);
   await addToCart(plain);
   for (const lang of LANGS) {
@@ -354,7 +362,7 @@ test("top bar controls are named by what they show (label in name), in en and ar
 
 test("the skip link is the first Tab stop on every page", async () => {
   const pages = [[out, "/"], [out, `/tredetail/${dress.treId}`], [out, "/login"], [out, "/register"], [out, "/forgetPwd"], [out, "/no-such-page"],
-    [inside, "/cart"], [inside, "/myorders"], [inside, "/changemyaccountemail"], [inside, "/addressmanagement"]];
+    [inside, "/cart"], [inside, "/myorders"], [inside, "/changemyaccountemail"], [inside, "/addressmanagement"], [inside, "/mygoods"]];
   const wrong = [];
   for (const lang of LANGS) {
     for (const [tab, path] of pages) {

@@ -19,6 +19,7 @@ import { AddressManagementPage } from "./address/AddressManagementPage";
 import { AddressEditPage } from "./address/AddressEditPage";
 import { MakeOrderPage } from "./order/MakeOrderPage";
 import { MyOrdersPage } from "./order/MyOrdersPage";
+import { MyGoodsPage } from "./mygoods/MyGoodsPage";
 import { MyOrderPage } from "./order/MyOrderPage";
 import { ShippingInfoPage } from "./order/ShippingInfoPage";
 import { DogePayPage } from "./order/DogePayPage";
@@ -53,6 +54,7 @@ export const pages: Record<PageName, ComponentType> = {
   addressEdit: AddressEditPage,
   makeorder: MakeOrderPage,
   myorders: MyOrdersPage,
+  mygoods: MyGoodsPage,
   myorder: MyOrderPage,
   shippinginfo: ShippingInfoPage,
   dogepay: DogePayPage,

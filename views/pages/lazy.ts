@@ -38,4 +38,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
   identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
+  mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
 };

@@ -22,6 +22,7 @@ import { isSet, skuKey, toggle } from "./selection";
 import { surcharge } from "./pricing";
 import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
 import type { Goods } from "../../lib/types";
+import { useMine } from "../../lib/mine";
 
 export function GoodsPage() {
   const t = useT();
@@ -43,6 +44,8 @@ export function GoodsPage() {
   const lastAdd = useRef(0);
   // Without script both panels show, so the page is complete for crawlers.
   const hydrated = useHydrated();
+  // The owner's view (SPEC §6), learnt after hydration: the page is cached.
+  const mine = useMine(g.treId);
 
   const key = skuKey(g.skuModule, picked);
   const sku = key ? g.skuModule.skus[key] : undefined;
@@ -97,6 +100,14 @@ export function GoodsPage() {
       <div className="goods">
         <Gallery ref={gallery} images={g.treImages} alt={g.treName.txt} />
         <div className="goods-info">
+          {mine ? (
+            <div className="mg-chips owner-bar" data-testid="owner-bar">
+              <strong>{t("OwnGoodsBar")}</strong>
+              {mine.reviewStatus.tNa ? <span className="status-badge mg-review"><span className="mg-dot" style={{ background: mine.reviewStatus.color }} aria-hidden="true" />{mine.reviewStatus.tNa}</span> : null}
+              <span className={"status-badge" + (mine.saleable === 1 ? "" : " wait")}>{mine.saleable === 1 ? t("OnSale") : t("OffSale")}</span>
+              <a className="btn small" href={withLang(data.lang, "/mygoods")}>{t("ManageMyGoods")}</a>
+            </div>
+          ) : null}
           <h1 lang={txtLang(g.treName, data.lang)} data-testid="goods-title">{g.treName.txt}</h1>
           <div className="goods-sub">
             {g.ratingCount > 0 ? <Stars rating={g.rating} count={g.ratingCount} /> : null}
@@ -126,7 +137,7 @@ export function GoodsPage() {
           {customSize ? <CustomSizeForm value={size} flagged={flagged} onChange={setSize} /> : null}
           {data.data.sizeChart?.length ? <SizeChart rows={data.data.sizeChart} chosen={chosen[LABEL_SIZE]} /> : null}
           <div className="buy">
-            {g.sid ? null : (
+            {g.sid || mine ? null : (
               <button type="button" className="btn primary wide" onClick={addToCart} disabled={!onSale} data-testid="add-to-cart">
                 <Icon name="cart" size={20} />{onSale ? t("AddToCart") : t("NotAvailable")}
               </button>
