@@ -16,7 +16,8 @@ export function MenuDrawer() {
     ["MenuDresses", withLang(lang, "/") + "#drT1"],
     ["MenuMakeGoods", withLang(lang, "/") + "#makeTre"],
     ...(signedIn
-      ? [["Orders", withLang(lang, "/myorders")], ["MyGoods", withLang(lang, "/mygoods")], ["Cart", withLang(lang, "/cart")], ["AddressBook", withLang(lang, "/addressmanagement")],
+      ? [["Orders", withLang(lang, "/myorders")], ["MyGoods", withLang(lang, "/mygoods")], ["SellerOrders", withLang(lang, "/operations/showorder/all")],
+        ["MenuSell", withLang(lang, "/bigerentity")], ["Cart", withLang(lang, "/cart")], ["AddressBook", withLang(lang, "/addressmanagement")],
         ["EditProfileTitle", withLang(lang, "/editProfile")], ["Security", withLang(lang, "/mysafes")]] as [string, string][]
       : [["MenuLogin", withLang(lang, "/login")], ["MenuRegister", withLang(lang, "/register")]] as [string, string][]),
     ["MenuPrivacy", withLang(lang, "/prisafedeclare")],
