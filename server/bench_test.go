@@ -8,8 +8,8 @@ import (
 // BenchmarkRender measures uncached renders (data load + React in goja).
 func BenchmarkRender(b *testing.B) {
 	s := startStoreB(b)
-	paths, _ := s.app.Site.Catalog.GoodsPaths(context.Background(), 7, 1)
-	for _, p := range []struct{ name, path string }{{"home", "/en/"}, {"product", "/en" + paths[0]}} {
+	entries, _ := s.app.Site.Catalog.GoodsEntries(context.Background(), "en", 7, 1)
+	for _, p := range []struct{ name, path string }{{"home", "/en/"}, {"product", "/en" + entries[0].Path}} {
 		b.Run(p.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, err := s.app.Site.RenderUncached(context.Background(), p.path); err != nil {

@@ -16,8 +16,8 @@ import (
 
 // SitemapSource lists what the sitemaps contain.
 type SitemapSource interface {
-	GoodsEntries(ctx context.Context, offset, limit int) ([]catalog.SitemapEntry, error)
-	GoodsCount(ctx context.Context) (int, error)
+	GoodsEntries(ctx context.Context, lang string, offset, limit int) ([]catalog.SitemapEntry, error)
+	GoodsCounts(ctx context.Context) (map[string]int, error)
 	IdentityPaths(ctx context.Context) ([]string, error)
 }
 
@@ -51,14 +51,14 @@ type sitemapLoc struct {
 // sitemapIndex lists one sitemap per language (and per chunk of goods).
 func sitemapIndex(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		n, err := d.Site.Catalog.GoodsCount(c.Request().Context())
+		counts, err := d.Site.Catalog.GoodsCounts(c.Request().Context())
 		if err != nil {
 			return err
 		}
-		chunks := max(1, (n+SitemapChunk-1)/SitemapChunk)
 		idx := sitemapIndexXML{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 		for _, l := range d.Site.Langs.All() {
-			for i := 0; i < chunks; i++ {
+			// Chunk 0 always exists: the home and identity pages.
+			for i := 0; i < max(1, (counts[l.Code]+SitemapChunk-1)/SitemapChunk); i++ {
 				idx.Sitemaps = append(idx.Sitemaps, sitemapLoc{Loc: fmt.Sprintf("%s/sitemaps/%s-%d.xml", d.Site.BaseURL, l.Code, i)})
 			}
 		}
@@ -78,7 +78,8 @@ type urlXML struct {
 }
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page and
-// identity pages in chunk 0, then that chunk's goods pages.
+// identity pages in chunk 0, then that chunk's goods pages of the goods
+// written in the language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimSuffix(c.Param("file"), ".xml")
@@ -104,7 +105,7 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}
-		goods, err := d.Site.Catalog.GoodsEntries(ctx, chunk*SitemapChunk, SitemapChunk)
+		goods, err := d.Site.Catalog.GoodsEntries(ctx, lang, chunk*SitemapChunk, SitemapChunk)
 		if err != nil {
 			return err
 		}

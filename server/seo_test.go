@@ -215,3 +215,26 @@ func (s *testStore) goodsOfEveryOwnerType(t *testing.T) []string {
 	}
 	return out
 }
+
+// A language's sitemaps list the goods written in it, no others: a goods
+// page in another language shows the main language's text (hreflang says
+// the same). The index names as many goods chunks as the language needs.
+func TestSitemapsListTheGoodsOfTheirLanguage(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) { sitemapsOfTheirLanguage(t, s) })
+}
+
+func sitemapsOfTheirLanguage(t *testing.T, s *testStore) {
+	goodsURL := regexp.MustCompile(`<loc>[^<]*/tredetail/[^<]*</loc>`)
+	_, de := s.get(t, "/sitemaps/de-0.xml")
+	_, hi := s.get(t, "/sitemaps/hi-0.xml") // no demo goods are written in Hindi
+	if n := len(goodsURL.FindAllString(de, -1)); n < 50 {
+		t.Errorf("de sitemap lists %d goods", n)
+	}
+	if n := len(goodsURL.FindAllString(hi, -1)); n != 0 || !strings.Contains(hi, "/hi/</loc>") {
+		t.Errorf("hi sitemap lists %d goods (want none) or lost the home page", n)
+	}
+	_, idx := s.get(t, "/sitemap.xml")
+	if !strings.Contains(idx, "/sitemaps/hi-0.xml") || strings.Contains(idx, "/sitemaps/hi-1.xml") {
+		t.Error("the index should name exactly one sitemap for hi")
+	}
+}

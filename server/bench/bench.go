@@ -124,11 +124,11 @@ func buying(ctx context.Context, a *server.App, base string, out io.Writer) erro
 }
 
 func productPath(a *server.App) (string, error) {
-	paths, err := a.Site.Catalog.GoodsPaths(context.Background(), 7, 1)
-	if err != nil || len(paths) == 0 {
+	entries, err := a.Site.Catalog.GoodsEntries(context.Background(), "en", 7, 1)
+	if err != nil || len(entries) == 0 {
 		return "", fmt.Errorf("bench: no goods: %v", err)
 	}
-	return "/en" + paths[0], nil
+	return "/en" + entries[0].Path, nil
 }
 
 type stats struct{ p50, p99, mean time.Duration }
