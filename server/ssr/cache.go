@@ -79,13 +79,16 @@ type Cache struct {
 	group    singleflight.Group
 	MaxAge   time.Duration // an entry older than this is refreshed even if its data did not change
 	StaleFor time.Duration // how long past staleness an entry may still be served while refreshing
+	// FreshWait is how long a request for an outdated entry waits for its
+	// refresh before it is served the outdated one.
+	FreshWait time.Duration
 }
 
 // NewCache makes a cache of at most maxBytes of HTML.
 func NewCache(versions *version.Registry, maxBytes int) *Cache {
 	return &Cache{
 		entries: map[Key]*entry{}, lru: list.New(), maxBytes: maxBytes, versions: versions,
-		MaxAge: 10 * time.Minute, StaleFor: time.Minute,
+		MaxAge: 10 * time.Minute, StaleFor: time.Minute, FreshWait: 300 * time.Millisecond,
 	}
 }
 
@@ -107,12 +110,37 @@ func (c *Cache) Get(ctx context.Context, key Key, render RenderFunc) (*Page, Out
 			return e.page, Hit, nil
 		}
 		if now.Sub(e.rendered) < c.MaxAge+c.StaleFor {
-			go c.refresh(key, render) //nolint:errcheck // failures are logged by the next Get
-			return e.page, Stale, nil
+			return c.refreshOrStale(ctx, key, render, e.page)
 		}
 	}
 	p, err := c.refresh(key, render)
 	return p, Miss, err
+}
+
+// refreshOrStale starts the refresh of an outdated page and waits for it a
+// little (FreshWait): a render takes tens of milliseconds, so the visitor
+// after a change (a price, stock, an approved edit) sees it, and only when
+// renders queue up is the old page served meanwhile.
+func (c *Cache) refreshOrStale(ctx context.Context, key Key, render RenderFunc, old *Page) (*Page, Outcome, error) {
+	done := make(chan *Page, 1)
+	go func() {
+		p, err := c.refresh(key, render)
+		if err != nil {
+			p = nil // the next Get tries again; the stale page stands meanwhile
+		}
+		done <- p
+	}()
+	wait := time.NewTimer(c.FreshWait)
+	defer wait.Stop()
+	select {
+	case p := <-done:
+		if p != nil {
+			return p, Miss, nil
+		}
+	case <-wait.C:
+	case <-ctx.Done():
+	}
+	return old, Stale, nil
 }
 
 // refresh renders key once however many callers ask at the same time.

@@ -178,9 +178,24 @@ func TestCacheSingleRenderAndInvalidation(t *testing.T) {
 	if _, out, _ := c.Get(context.Background(), key, render); out != Hit {
 		t.Fatalf("second get = %s, want hit", out)
 	}
+	// After a change the visitor waits for the refresh (FreshWait) and sees
+	// the new page; a refresh that takes longer leaves them the old one.
+	c.FreshWait = time.Minute
 	v.Bump("goods:a")
-	if _, out, _ := c.Get(context.Background(), key, render); out != Stale {
-		t.Fatalf("after a change = %s, want stale (served while refreshing)", out)
+	if _, out, _ := c.Get(context.Background(), key, render); out != Miss {
+		t.Fatalf("after a change = %s, want the refreshed page (miss)", out)
+	}
+	release := make(chan struct{})
+	slow := func(ctx context.Context) (*Page, error) {
+		<-release
+		return render(ctx)
+	}
+	c.FreshWait = 0
+	v.Bump("goods:a")
+	_, out, _ := c.Get(context.Background(), key, slow)
+	close(release)
+	if out != Stale {
+		t.Fatalf("after a change with a slow render = %s, want stale (served while refreshing)", out)
 	}
 	deadline := time.Now().Add(2 * time.Second)
 	for {
