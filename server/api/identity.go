@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -31,8 +32,8 @@ func (h *Identities) Register(g *echo.Group) {
 	g.POST("/myEntity/editType", h.entityType(false))
 	g.GET("/myEntity/getInfoWithForm", h.myEntity)
 	g.POST("/myEntity/saveEntityForm", h.saveEntity)
-	g.GET("/myIdentity/getInfo/:type", h.myIdentity)
-	g.GET("/myIdentity/getInfoWithForm/:type", h.identityWithForm)
+	g.GET("/myIdentity/getInfo/:type", ownIdentity(h, h.svc.MyIdentity))
+	g.GET("/myIdentity/getInfoWithForm/:type", ownIdentity(h, h.svc.IdentityWithForm))
 	g.POST("/myIdentity/saveIdentityForm/:type", h.saveIdentity)
 	g.POST("/operations/biggerentity/list", h.queue(identity.KindEntity))
 	g.POST("/operations/biggerentity/decide", h.decide(identity.KindEntity))
@@ -123,38 +124,25 @@ func (h *Identities) saveEntity(c echo.Context) error {
 	return h.ok(c, sealed, out)
 }
 
-func (h *Identities) myIdentity(c echo.Context) error {
-	var req struct{}
-	uid, sealed, err := h.signedIn(c, &req)
-	if err != nil {
-		return h.fail(c, err)
+// ownIdentity answers a read of the caller's identity of the path's type
+// (myIdentity/getInfo and getInfoWithForm differ only in what they read).
+func ownIdentity[T any](h *Identities, read func(ctx context.Context, userID, typ int, lang string, t func(string) string) (T, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var req struct{}
+		uid, sealed, err := h.signedIn(c, &req)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		typ, err := identityType(c)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		out, err := read(c.Request().Context(), uid, typ, h.ctxOf(c).lang, h.tr(c))
+		if err != nil {
+			return h.fail(c, err)
+		}
+		return h.ok(c, sealed, out)
 	}
-	typ, err := identityType(c)
-	if err != nil {
-		return h.fail(c, err)
-	}
-	out, err := h.svc.MyIdentity(c.Request().Context(), uid, typ, h.ctxOf(c).lang, h.tr(c))
-	if err != nil {
-		return h.fail(c, err)
-	}
-	return h.ok(c, sealed, out)
-}
-
-func (h *Identities) identityWithForm(c echo.Context) error {
-	var req struct{}
-	uid, sealed, err := h.signedIn(c, &req)
-	if err != nil {
-		return h.fail(c, err)
-	}
-	typ, err := identityType(c)
-	if err != nil {
-		return h.fail(c, err)
-	}
-	out, err := h.svc.IdentityWithForm(c.Request().Context(), uid, typ, h.ctxOf(c).lang, h.tr(c))
-	if err != nil {
-		return h.fail(c, err)
-	}
-	return h.ok(c, sealed, out)
 }
 
 func (h *Identities) saveIdentity(c echo.Context) error {
