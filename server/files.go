@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"mime"
 	"net/http"
@@ -103,10 +104,15 @@ const (
 // in <picture>, so the URL alone says the format: no Vary needed.
 func serveWebP(c echo.Context, d Deps, gate *media.Gate, name string) error {
 	p, err := d.Media.OpenWebP(c.Request().Context(), name, d.MediaSpec, gate)
-	if errors.Is(err, media.ErrNotFound) {
+	switch {
+	case errors.Is(err, media.ErrNotFound):
 		return echo.ErrNotFound
-	}
-	if err != nil {
+	case errors.Is(err, context.Canceled):
+		return nil // the visitor left; the shared encode goes on for the others
+	case errors.Is(err, context.DeadlineExceeded): // every decoding slot stayed busy
+		c.Response().Header().Set("Retry-After", "5")
+		return echo.NewHTTPError(http.StatusServiceUnavailable)
+	case err != nil:
 		return err
 	}
 	cache := demoCache

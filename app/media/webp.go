@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gen2brain/webp"
 )
@@ -56,7 +57,7 @@ func (s *Store) OpenWebP(ctx context.Context, name string, spec func(uid string)
 	if exists(path) {
 		return path, nil
 	}
-	_, err, _ := s.group.Do(path, func() (any, error) {
+	flight := s.group.DoChan(path, func() (any, error) {
 		if exists(path) { // a flight that finished after our Stat wrote it
 			return nil, nil
 		}
@@ -64,18 +65,32 @@ func (s *Store) OpenWebP(ctx context.Context, name string, spec func(uid string)
 		if err != nil {
 			return nil, err
 		}
-		release, err := gate.Enter(ctx)
+		// The encode is shared: the visitor who started it leaving must not
+		// fail the others waiting for it (they got a 500 each), so it waits
+		// for the gate on its own bounded clock.
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), webpWait)
+		defer cancel()
+		release, err := gate.Enter(wctx)
 		if err != nil {
 			return nil, fmt.Errorf("media: wait to encode %s: %w", name, err)
 		}
 		defer release()
 		return nil, writeWebP(path, draw)
 	})
-	if err != nil {
-		return "", err
+	select {
+	case r := <-flight:
+		if r.Err != nil {
+			return "", r.Err
+		}
+		return path, nil
+	case <-ctx.Done():
+		return "", fmt.Errorf("media: wait for %s: %w", name, ctx.Err())
 	}
-	return path, nil
 }
+
+// webpWait bounds how long an encode waits for a decoding slot; past it
+// the picture is refused as busy (context.DeadlineExceeded).
+const webpWait = 20 * time.Second
 
 // painter makes a picture's pixels: the costly step, run inside the gate.
 type painter func() (image.Image, error)

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	xwebp "golang.org/x/image/webp"
 )
@@ -117,20 +119,45 @@ func TestOpenWebPUpload(t *testing.T) {
 	}
 }
 
-// A request that gives up while waiting for the gate encodes nothing.
+// A visitor who leaves while the encode waits for the gate gets their
+// context's error at once and encodes nothing; another visitor waiting for
+// the same picture is not failed by it (it got a 500), and gets the picture
+// once a slot frees, from the one shared encode.
 func TestOpenWebPWaitsForGate(t *testing.T) {
 	dir := t.TempDir()
 	gate := NewGate(1)
 	release, _ := gate.Enter(context.Background())
-	defer release()
+	s := NewStore(dir, "/media")
+	var leftCalls, stayedCalls atomic.Int32
 	ctx, cancel := context.WithCancel(context.Background())
+	left := make(chan error, 1)
+	go func() {
+		_, err := s.OpenWebP(ctx, "demo/p1-t.webp", countingSpec(&leftCalls), gate)
+		left <- err
+	}()
+	for leftCalls.Load() == 0 { // the leaving visitor's encode has started and waits for the gate
+		runtime.Gosched()
+	}
+	stayed := make(chan error, 1)
+	go func() {
+		_, err := s.OpenWebP(context.Background(), "demo/p1-t.webp", countingSpec(&stayedCalls), gate)
+		stayed <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // let the second visitor join that encode (ordering, not a timing check)
 	cancel()
-	_, err := NewStore(dir, "/media").OpenWebP(ctx, "demo/p1-t.webp", countingSpec(new(atomic.Int32)), gate)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err %v, want context.Canceled", err)
+	if err := <-left; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the visitor who left: %v, want context.Canceled", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "demo", "p1-t.webp")); err == nil {
 		t.Fatal("encoded without a gate slot")
+	}
+	release()
+	if err := <-stayed; err != nil {
+		t.Fatalf("the visitor who stayed: %v", err)
+	}
+	checkWebP(t, filepath.Join(dir, "demo", "p1-t.webp"), TinySize, TinySize)
+	if n := leftCalls.Load() + stayedCalls.Load(); n != 1 {
+		t.Fatalf("%d encodes, want 1", n)
 	}
 }
 

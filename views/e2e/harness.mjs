@@ -2,7 +2,7 @@
 // fresh data directory, one Chromium for all tests in a file.
 import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import net from "node:net";
@@ -32,6 +32,7 @@ export async function startStore() {
   });
   let log = "";
   proc.stderr.on("data", (d) => { log += d; });
+  if (process.env.SOUK_E2E_LOG) proc.stderr.pipe(createWriteStream(process.env.SOUK_E2E_LOG, { flags: "a" })); // the server's log, to debug a test
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
