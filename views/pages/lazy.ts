@@ -35,6 +35,8 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   search: () => import("./home/SearchPage").then((m) => m.SearchPage),
   sellerOrder: () => import("./operations/SellerOrderPage").then((m) => m.SellerOrderPage),
   sellerTrack: () => import("./operations/SellerTrackPage").then((m) => m.SellerTrackPage),
+  reviewEntity: () => import("./operations/ReviewPage").then((m) => m.EntityReviewPage),
+  reviewIdentity: () => import("./operations/ReviewPage").then((m) => m.IdentityReviewPage),
   entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
   identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),

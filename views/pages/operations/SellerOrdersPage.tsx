@@ -48,7 +48,7 @@ export function SellerOrdersList() {
     if (!signedIn) return;
     const q = Number(queryParam("status") || "200");
     const st = SELLER_TABS.some((x) => x.status === q) ? q : 200;
-    const s = queryParam("q").slice(0, 32);
+    const s = queryParam("q").slice(0, 254);
     setStatus(st);
     setSearch(s);
     void load(st, s, 1);
@@ -70,7 +70,7 @@ export function SellerOrdersList() {
       <h1>{t("SellerOrders")}</h1>
       <form className="seller-search" role="search" onSubmit={find}>
         <label htmlFor={id} className="sr-only">{t("SearchOrderNumber")}</label>
-        <input id={id} type="search" dir="ltr" value={search} maxLength={32} placeholder={t("SearchOrderNumber")}
+        <input id={id} type="search" dir="ltr" value={search} maxLength={254} placeholder={t("SearchOrderNumber")}
           onChange={(e) => setSearch(e.target.value)} data-testid="seller-search" />
         <button type="submit" className="btn" disabled={busy}>{t("SearchButton")}</button>
       </form>
@@ -95,6 +95,7 @@ export function SellerOrdersList() {
                       <span className="muted small"><bdi dir="ltr">#{o.orderNumber}</bdi> · {formatDate(ms(o.createdAt), lang, true)}</span>
                       <StatusBadge status={o.status} />
                     </div>
+                    {o.buyer ? <div className="small" data-testid="seller-order-buyer"><bdi dir="ltr">{o.buyer}</bdi></div> : null}
                     <div className="order-card-seller"><bdi>{o.address.name}</bdi>, <bdi>{o.address.city}</bdi>, {o.address.country}</div>
                     <div className="order-card-name">
                       <span><bdi>{o.lines[0]?.name}</bdi></span>
