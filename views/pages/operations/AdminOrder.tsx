@@ -38,7 +38,7 @@ export function AdminPanel({ order: o, onDone }: { order: SellerOrder; onDone: (
   return (
     <section className="panel" data-testid="admin-panel">
       <h2>{t("OpsAdmin")}</h2>
-      <dl className="kv small">
+      <dl className="kv ops-kv small">
         <dt>{t("OpsBuyer")}</dt><dd data-testid="admin-buyer"><bdi dir="ltr">{a.buyer}</bdi></dd>
         {p ? <>
           <dt>{t("OpsPayment")}</dt><dd data-testid="admin-payment"><bdi dir="ltr">{p.uid}</bdi> · {t(payMethodKey(p.method))} · {p.status} · <bdi dir="ltr">{price(p.amount)}</bdi></dd>
@@ -63,7 +63,7 @@ export function AdminPanel({ order: o, onDone }: { order: SellerOrder; onDone: (
       <h3>{t("OpsEvents")}</h3>
       <ol className="ops-trail small" data-testid="admin-events">
         {o.events.map((e, i) => (
-          <li key={i}><span className="nowrap">{formatDate(Date.parse(String(e.at)), lang, true, true)}</span> <bdi>{e.note}</bdi></li>
+          <li key={i}><span className="nowrap">{formatDate(Date.parse(String(e.at)), lang, true, true)}</span> · <bdi>{e.note}</bdi></li>
         ))}
       </ol>
     </section>

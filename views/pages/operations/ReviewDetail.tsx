@@ -127,6 +127,10 @@ export function Trail({ rows, lang }: { rows: AuditEntry[] | null; lang: string 
           <span className="nowrap">{formatDate(Date.parse(r.at), lang, true, true)}</span>{" "}
           <bdi dir="ltr">{r.actor}</bdi> ({r.role || "cli"}): <strong>{ACTIONS[r.action] ? t(ACTIONS[r.action]) : r.action}</strong>
           {r.reason ? <> · <bdi>{r.reason}</bdi></> : null}
+          <details className="ops-change">
+            <summary>{t("OpsChange")}</summary>
+            <code dir="ltr">{r.before}</code> → <code dir="ltr">{r.after}</code>
+          </details>
         </li>
       ))}
     </ol>

@@ -93,7 +93,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
             </label>
           ) : null}
           <label className="ops-select">
-            <span>{t("OrderStatus")}</span>
+            <span>{t("OpsStatus")}</span>
             <select value={status} disabled={busy} data-testid="ops-status" onChange={(e) => void load(Number(e.target.value), 1)}>
               {STATUS_FILTERS.map((x) => <option key={x.id} value={x.id}>{t(x.key)}</option>)}
             </select>
@@ -110,7 +110,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
             <div className="ops-scroll">
               <table className="ops-table" data-testid="ops-queue">
                 <thead>
-                  <tr><th>{t("OpsOwner")}</th>{kind === "identity" ? <th>{t("OpsType")}</th> : null}<th>{t("OrderStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
+                  <tr><th>{t("OpsOwner")}</th>{kind === "identity" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
                 </thead>
                 <tbody ref={table}>
                   {list.map((x) => (
@@ -121,10 +121,10 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
                           <bdi dir="ltr">{x.owner || x.uid}</bdi>
                         </button>
                       </td>
-                      {kind === "identity" ? <td>{t(IDENTITY_TYPES.find((y) => y.id === x.identityType)?.key ?? "OpsAllTypes")}</td> : null}
+                      {kind === "identity" ? <td className="nowrap">{t(IDENTITY_TYPES.find((y) => y.id === x.identityType)?.key ?? "OpsAllTypes")}</td> : null}
                       <td><span className="ops-status" style={{ borderColor: x.status.color }} data-status={x.status.id}>{x.status.tNa}</span></td>
                       <td><bdi dir="ltr">{x.reviewer}</bdi></td>
-                      <td className="nowrap">{formatDate(Date.parse(x.updatedAt), lang, true, true)}</td>
+                      <td className="nowrap" title={formatDate(Date.parse(x.updatedAt), lang, true, true)}>{formatDate(Date.parse(x.updatedAt), lang, true)}</td>
                     </tr>
                   ))}
                 </tbody>
