@@ -8,6 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { startStore, launch, watch, findGoods } from "./harness.mjs";
 
 let store, browser;
@@ -39,6 +40,16 @@ async function apply(email, name) {
   await call("myEntity/saveEntityForm", { values: { fullName: name, country: "DE" } });
   await call("myIdentity/saveIdentityForm/22", { values: { name, title: "Linen from " + name, brief: "Hand-woven table linen.", country: "DE" } });
   return token;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// axe runs axe-core on the page and answers its violations, one line each.
+async function axe(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
+  return vs.map((v) => where + ": " + v);
 }
 
 const row = (owner) => `[data-testid=ops-row][data-owner="${owner}"]`;
@@ -149,6 +160,7 @@ test("operator finds an order by the buyer's email and refunds it once, with a r
     ["operations/showorder/all?status=0", "[data-testid=seller-order-list]"], [`operations/showorder/${number}`, "[data-testid=admin-panel]"],
     [`operations/showtrack/${number}`, "[data-testid=seller-track-page]"]];
   if (process.env.SHOTS) mkdirSync(process.env.SHOTS, { recursive: true });
+  const violations = [];
   for (const [lang, width] of [["en", 1280], ["en", 360], ["ar", 360], ["ar", 1280]]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [p, sel] of pages) {
@@ -160,9 +172,11 @@ test("operator finds an order by the buyer's email and refunds it once, with a r
         await page.waitForSelector("[data-testid=ops-detail]");
       }
       await noSidewaysScroll(page, `${lang} ${width} ${p}`);
+      violations.push(...await axe(page, `${lang} ${width} ${p}`));
       if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${p.replace(/\W+/g, "_")}-${lang}-${width}.png`, fullPage: true });
     }
   }
+  assert.deepEqual(violations, []);
   assert.deepEqual(problems, []);
   await ctx.close();
 });

@@ -79,7 +79,8 @@ function Diff({ live, submitted }: { live: Values | null; submitted: Values | nu
   const keys = fieldsOf(submitted, live);
   if (keys.length === 0) return <p className="muted small">{t("OpsNoValues")}</p>;
   return (
-    <div className="ops-scroll">
+    // Focusable: a phone scrolls the table sideways by keyboard too.
+    <div className="ops-scroll" tabIndex={0} role="region" aria-label={t("OpsChanges")}>
       <table className="ops-table ops-diff" data-testid="ops-diff">
         <thead><tr><th>{t("OpsField")}</th><th>{t("OpsLive")}</th><th>{t("OpsSubmitted")}</th></tr></thead>
         <tbody>

@@ -107,7 +107,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
           {items === null ? <p className="muted">{t("Loading")}</p> : list.length === 0 ? (
             <p className="muted" data-testid="ops-empty">{t("OpsNothing")}</p>
           ) : (
-            <div className="ops-scroll">
+            <div className="ops-scroll" tabIndex={0} role="region" aria-label={title}>
               <table className="ops-table" data-testid="ops-queue">
                 <thead>
                   <tr><th>{t("OpsOwner")}</th>{kind === "identity" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
