@@ -178,6 +178,7 @@ func TestBackOfficePagesAreShells(t *testing.T) {
 		{"/en/operations/showbiggeridentity/22", 200, `"param":"22"`},
 		{"/en/operations/showbiggeridentity/41", 404, `data-testid="not-found"`},
 		{"/en/operations/showbiggeridentity/nobody", 404, `data-testid="not-found"`},
+		{"/en/operations/showtreasure", 200, `"page":"reviewGoods"`},
 	} {
 		res, body := s.get(t, c.path, "Accept-Encoding", "identity")
 		if res.StatusCode != c.status || !strings.Contains(body, c.want) || !strings.Contains(body, `name="robots" content="noindex`) {

@@ -63,6 +63,7 @@ var loaders = map[string]loader{
 	// answer "unknown call" to anyone without a staff role.
 	"operations/showbiggerentity":                  shell("reviewEntity"),
 	"operations/showbiggeridentity/{identityType}": reviewShell,
+	"operations/showtreasure":                      shell("reviewGoods"),
 	// Sellers' side: private shells too.
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
@@ -93,7 +94,7 @@ func applicable(v string) bool {
 // they are a seller's work (the server's page cache keeps only their
 // public shell, one per language, which holds no order data).
 var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
-	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true}
+	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true}
 
 // reviewShell is the identity queue of one applicable type (by name or
 // number) or of "all".

@@ -37,6 +37,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   sellerTrack: () => import("./operations/SellerTrackPage").then((m) => m.SellerTrackPage),
   reviewEntity: () => import("./operations/ReviewPage").then((m) => m.EntityReviewPage),
   reviewIdentity: () => import("./operations/ReviewPage").then((m) => m.IdentityReviewPage),
+  reviewGoods: () => import("./operations/ReviewPage").then((m) => m.GoodsReviewPage),
   entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
   identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),

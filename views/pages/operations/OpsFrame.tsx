@@ -3,9 +3,9 @@ import { SessionSync } from "../../components/SessionSync";
 import { Seo } from "../../components/Seo";
 import { useData, useShop, useT } from "../../stores/context";
 import { withLang } from "../../lib/paths";
-import { entityQueuePath, identityQueuePath, ordersPath } from "./review";
+import { entityQueuePath, goodsQueuePath, identityQueuePath, ordersPath } from "./review";
 
-export type OpsSection = "entity" | "identity" | "orders";
+export type OpsSection = "entity" | "identity" | "goods" | "orders";
 
 // OpsFrame is the back office's frame (operations/*): a compact bar with the
 // queues instead of the storefront's top bar, search and footer; noindex
@@ -37,6 +37,7 @@ export function OpsFrame({ title, section, loginRequired = false, children }:
         <nav className="ops-nav" aria-label={t("OpsTitle")}>
           {link("entity", entityQueuePath(lang), "OpsEntities")}
           {link("identity", identityQueuePath(lang, "all"), "OpsIdentities")}
+          {link("goods", goodsQueuePath(lang), "OpsGoods")}
           {link("orders", ordersPath(lang), "OpsOrders")}
         </nav>
         {email ? <span className="ops-who small" data-testid="ops-who"><bdi dir="ltr">{email}</bdi></span> : null}

@@ -3,7 +3,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { formatDate } from "../../lib/hydrated";
-import { call, diffWords, fieldsOf, isImage, text, type AuditEntry, type ReviewItem, type Values } from "./review";
+import { call, diffWords, fieldsOf, hasTrail, images, text, type AuditEntry, type ReviewItem, type Values } from "./review";
 
 // ReviewDetail is one item: what was submitted beside what is live, the
 // reviewer's actions and the item's audit trail.
@@ -19,6 +19,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   useEffect(() => {
+    if (!hasTrail(item.kind)) return;
     api<AuditEntry[]>(call(item.kind, "trail"), { uid: item.uid }, { silent: true }).then(setTrail).catch(() => setTrail([]));
   }, [item.uid, item.status.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -66,8 +67,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
           </div>
         </form>
       ) : null}
-      <h3>{t("OpsTrail")}</h3>
-      <Trail rows={trail} lang={lang} />
+      {hasTrail(item.kind) ? <><h3>{t("OpsTrail")}</h3><Trail rows={trail} lang={lang} /></> : null}
     </section>
   );
 }
@@ -87,13 +87,14 @@ function Diff({ live, submitted }: { live: Values | null; submitted: Values | nu
           {keys.map((k) => {
             const a = live?.[k], b = submitted?.[k];
             const changed = text(a) !== text(b);
+            const pa = images(a), pb = images(b);
             return (
               <tr key={k} className={changed ? "changed" : undefined} data-field={k}>
                 <th scope="row"><bdi dir="ltr">{k}</bdi></th>
-                {isImage(a) || isImage(b) ? (
+                {pa || pb ? (
                   <>
-                    <td>{isImage(a) ? <img src={a} alt={t("OpsLive") + ": " + k} loading="lazy" /> : null}</td>
-                    <td>{isImage(b) ? <img src={b} alt={t("OpsSubmitted") + ": " + k} loading="lazy" /> : null}</td>
+                    <td><div className="ops-pics">{pa?.map((u, i) => <img key={i} src={u} alt={t("OpsLive") + ": " + k} loading="lazy" />)}</div></td>
+                    <td><div className="ops-pics">{pb?.map((u, i) => <img key={i} src={u} alt={t("OpsSubmitted") + ": " + k} loading="lazy" />)}</div></td>
                   </>
                 ) : (
                   <>

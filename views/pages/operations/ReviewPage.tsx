@@ -15,6 +15,10 @@ export function EntityReviewPage() { return <ReviewQueue kind="entity" />; }
 // ("all", a page name or a number).
 export function IdentityReviewPage() { return <ReviewQueue kind="identity" />; }
 
+// GoodsReviewPage is operations/showtreasure, over the goods review API
+// (operations/treasure/list|decide), which answers as the identity queue does.
+export function GoodsReviewPage() { return <ReviewQueue kind="goods" />; }
+
 // ReviewQueue is a dense table of the items of one kind by status, with
 // paging, and the chosen item beside it (ReviewDetail). Keys: j / k move
 // through the rows, t takes, p passes, r starts a rejection.
@@ -76,7 +80,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [list, sel]);
 
-  const title = kind === "entity" ? t("OpsEntities") : t("OpsIdentities");
+  const title = kind === "entity" ? t("OpsEntities") : kind === "goods" ? t("OpsGoods") : t("OpsIdentities");
   if (items === "missing") return <OpsFrame title={title} section={kind}><NotYours /></OpsFrame>;
   return (
     <OpsFrame title={title} section={kind}>

@@ -3,7 +3,7 @@
 import { withLang } from "../../lib/paths";
 import type { ReviewStatus } from "../../components/form/types";
 
-export type ReviewKind = "entity" | "identity";
+export type ReviewKind = "entity" | "identity" | "goods";
 export type Values = Record<string, unknown>;
 
 export interface ReviewItem {
@@ -13,9 +13,14 @@ export interface ReviewItem {
 }
 export interface AuditEntry { actor: string; role: string; at: string; action: string; before: string; after: string; reason: string }
 
-// The calls of a kind: the API names entities "biggerentity".
-export const call = (kind: ReviewKind, what: "list" | "decide" | "trail") =>
-  "operations/bigger" + kind + "/" + what;
+// The calls of a kind: the API names entities "biggerentity" and goods
+// "treasure" (operations/treasure/list|decide, the goods review API).
+const CALLS: Record<ReviewKind, string> = {
+  entity: "operations/biggerentity/", identity: "operations/biggeridentity/", goods: "operations/treasure/",
+};
+export const call = (kind: ReviewKind, what: "list" | "decide" | "trail") => CALLS[kind] + what;
+// hasTrail: the goods review API serves no trail call yet.
+export const hasTrail = (kind: ReviewKind) => kind !== "goods";
 
 export const PAGE_SIZE = 50; // identity.PageSize
 
@@ -41,11 +46,19 @@ export function identityTypeOf(param: string): number {
 export const entityQueuePath = (lang: string) => withLang(lang, "/operations/showbiggerentity");
 export const identityQueuePath = (lang: string, type: string) =>
   withLang(lang, "/operations/showbiggeridentity/" + encodeURIComponent(type));
+export const goodsQueuePath = (lang: string) => withLang(lang, "/operations/showtreasure");
 export const ordersPath = (lang: string) => withLang(lang, "/operations/showorder/all");
 
 // isImage: form values that are pictures (uploads are served under /media/).
 export function isImage(v: unknown): v is string {
   return typeof v === "string" && /^\/media\/\S+\.(jpe?g|png|webp|avif)$/i.test(v);
+}
+
+// images: a list of pictures (goods carry up to 10), else null.
+export function images(v: unknown): string[] | null {
+  if (isImage(v)) return [v];
+  if (Array.isArray(v) && v.length > 0 && v.every(isImage)) return v as string[];
+  return null;
 }
 
 export function text(v: unknown): string {
