@@ -95,7 +95,7 @@ export function SellerOrdersList() {
                       <span className="muted small"><bdi dir="ltr">#{o.orderNumber}</bdi> · {formatDate(ms(o.createdAt), lang, true)}</span>
                       <StatusBadge status={o.status} />
                     </div>
-                    {o.buyer ? <div className="small" data-testid="seller-order-buyer"><bdi dir="ltr">{o.buyer}</bdi></div> : null}
+                    {o.buyer ? <div className="small ops-buyer" data-testid="seller-order-buyer"><bdi dir="ltr">{o.buyer}</bdi></div> : null}
                     <div className="order-card-seller"><bdi>{o.address.name}</bdi>, <bdi>{o.address.city}</bdi>, {o.address.country}</div>
                     <div className="order-card-name">
                       <span><bdi>{o.lines[0]?.name}</bdi></span>
