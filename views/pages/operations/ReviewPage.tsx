@@ -114,7 +114,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
             <div className="ops-scroll" tabIndex={0} role="region" aria-label={title}>
               <table className="ops-table" data-testid="ops-queue">
                 <thead>
-                  <tr><th>{t("OpsOwner")}</th>{kind === "identity" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
+                  <tr><th>{t("OpsOwner")}</th>{kind !== "goods" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
                 </thead>
                 <tbody ref={table}>
                   {list.map((x) => (
@@ -126,6 +126,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
                         </button>
                       </td>
                       {kind === "identity" ? <td className="nowrap">{t(IDENTITY_TYPES.find((y) => y.id === x.identityType)?.key ?? "OpsAllTypes")}</td> : null}
+                      {kind === "entity" ? <td className="nowrap">{t(x.entityType === 2 ? "EntityCompany" : "EntityPerson")}</td> : null}
                       <td><span className="ops-status" style={{ borderColor: x.status.color }} data-status={x.status.id}>{x.status.tNa}</span></td>
                       <td><bdi dir="ltr">{x.reviewer}</bdi></td>
                       <td className="nowrap" title={formatDate(Date.parse(x.updatedAt), lang, true, true)}>{formatDate(Date.parse(x.updatedAt), lang, true)}</td>
