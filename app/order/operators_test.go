@@ -132,10 +132,10 @@ func TestAdminActs(t *testing.T) {
 		// Admins list every seller's orders and find them by the buyer's email.
 		email := *db.User.GetX(ctx, buyer).Email
 		r, err := f.SellerList(ctx, admin, SellerQuery{Search: email})
-		if err != nil || r.Total != 1 || r.List[0].Number != unpaid || r.List[0].Buyer != email {
+		if err != nil || r.Total != 1 || r.List[0].Number != unpaid || r.List[0].Buyer != email || !r.Admin {
 			t.Fatalf("search by email: %v %+v", err, r)
 		}
-		if r, err := f.SellerList(ctx, seller, SellerQuery{Search: email}); err != nil || r.Total != 0 {
+		if r, err := f.SellerList(ctx, seller, SellerQuery{Search: email}); err != nil || r.Total != 0 || r.Admin {
 			t.Fatalf("a seller searching by email: %v %+v", err, r)
 		}
 		if v, err := f.SellerDetail(ctx, seller, paid); err != nil || v.Admin != nil {

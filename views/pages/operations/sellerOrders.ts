@@ -17,7 +17,7 @@ export interface SellerOrder extends Order {
   sellerActions: SellerActions; madeToMeasure: boolean; carriers: Carrier[]; trackKeys: string[]; admin?: AdminInfo;
 }
 export interface SellerRow extends Order { sellerActions: SellerActions; buyer?: string }
-export interface SellerList { list: SellerRow[]; hasNext: boolean; total: number }
+export interface SellerList { list: SellerRow[]; hasNext: boolean; total: number; admin?: boolean }
 
 // The seller's list is operations/showorder/all (README): "all" is never an
 // order number, which start with S and digits.
