@@ -104,7 +104,10 @@ func TestAdminActs(t *testing.T) {
 		}{
 			{"seller refunds", func() error { _, err := f.Refund(ctx, seller, AdminAct{Number: paid, Reason: "x"}); return err }, apperr.NotFound},
 			{"reviewer refunds", func() error { _, err := f.Refund(ctx, reviewer, AdminAct{Number: paid, Reason: "x"}); return err }, apperr.NotFound},
-			{"buyer cancels as admin", func() error { _, err := f.CancelUnpaid(ctx, Actor{UserID: buyer}, AdminAct{Number: unpaid, Reason: "x"}); return err }, apperr.NotFound},
+			{"buyer cancels as admin", func() error {
+				_, err := f.CancelUnpaid(ctx, Actor{UserID: buyer}, AdminAct{Number: unpaid, Reason: "x"})
+				return err
+			}, apperr.NotFound},
 			{"no reason", func() error { _, err := f.Refund(ctx, admin, AdminAct{Number: paid, Reason: "  "}); return err }, apperr.InvalidInput},
 			{"NUL in reason", func() error { _, err := f.Refund(ctx, admin, AdminAct{Number: paid, Reason: "a\x00b"}); return err }, apperr.InvalidInput},
 			{"unknown order", func() error { _, err := f.Refund(ctx, admin, AdminAct{Number: "S000", Reason: "x"}); return err }, apperr.NotFound},
