@@ -117,7 +117,7 @@ func (s *Service) Ship(ctx context.Context, a Actor, in ShipInput) (*SellerView,
 	})
 	if apperr.CodeOf(err) == apperr.Conflict { // lost a race: the same shipment by the winner is fine
 		if o, ferr := s.sellerOrder(ctx, a, in.Number); ferr == nil && o.Status == Shipped && o.Carrier == carrier && o.TrackingNumber == tracking {
-			return s.sellerDetail(ctx, o.ID)
+			return s.sellerDetailAs(ctx, a, o.ID)
 		}
 	}
 	return v, err

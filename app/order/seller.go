@@ -152,6 +152,7 @@ type SellerView struct {
 	MadeToMeasure bool          `json:"madeToMeasure"`
 	Carriers      []Carrier     `json:"carriers"`
 	TrackKeys     []string      `json:"trackKeys"`
+	Admin         *AdminInfo    `json:"admin,omitempty"` // for admins only
 }
 
 // SellerDetail is one order of the actor's identities.
@@ -160,7 +161,23 @@ func (s *Service) SellerDetail(ctx context.Context, a Actor, number string) (*Se
 	if err != nil {
 		return nil, err
 	}
-	return s.sellerDetail(ctx, o.ID)
+	return s.sellerDetailAs(ctx, a, o.ID)
+}
+
+// sellerDetailAs is sellerDetail with what an admin also sees.
+func (s *Service) sellerDetailAs(ctx context.Context, a Actor, id int) (*SellerView, error) {
+	v, err := s.sellerDetail(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.db.Order.Get(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("order: seller detail: %w", err)
+	}
+	if v.Admin, err = s.admin(ctx, a, o); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 func (s *Service) sellerDetail(ctx context.Context, id int) (*SellerView, error) {
@@ -189,7 +206,7 @@ var sellerGroups = map[int][]int{
 // SellerQuery is operations/order/list.
 type SellerQuery struct {
 	Status   int    // 0 all, else a key of sellerGroups
-	Search   string // part of an order number
+	Search   string // part of an order number; an admin's may be part of the buyer's email
 	Page     int
 	PageSize int
 }
@@ -198,6 +215,7 @@ type SellerQuery struct {
 type SellerRow struct {
 	View
 	Seller SellerActions `json:"sellerActions"`
+	Buyer  string        `json:"buyer,omitempty"` // the buyer's email, for admins
 }
 
 // SellerListResult answers operations/order/list.
@@ -205,6 +223,7 @@ type SellerListResult struct {
 	List    []SellerRow `json:"list"`
 	HasNext bool        `json:"hasNext"`
 	Total   int         `json:"total"`
+	Admin   bool        `json:"admin,omitempty"` // every seller's orders: search takes buyers' emails too
 }
 
 // Localize renders every row's messages.
@@ -227,14 +246,15 @@ func (s *Service) SellerList(ctx context.Context, a Actor, q SellerQuery) (*Sell
 	if q.Page > 10_000 || q.PageSize > 50 {
 		return nil, apperr.Invalid("page", "FormatError", "PageSizeInvalid", "max", "50")
 	}
-	search := strings.ToUpper(strings.TrimSpace(q.Search))
-	if len(search) > 32 {
+	search := strings.TrimSpace(q.Search)
+	if len(search) > 254 || !strings.Contains(search, "@") && len(search) > 32 {
 		return nil, apperr.Invalid("search", "FormatError", "OrderSearchTooLong", "max", "32")
 	}
 	sc, err := s.scope(ctx, a)
 	if err != nil {
 		return nil, err
 	}
+	byEmail := sc.All && strings.Contains(search, "@")
 	query := s.db.Order.Query().Where(sc.where()...)
 	if q.Status != 0 {
 		group, ok := sellerGroups[q.Status]
@@ -243,8 +263,15 @@ func (s *Service) SellerList(ctx context.Context, a Actor, q SellerQuery) (*Sell
 		}
 		query = query.Where(order.StatusIn(group...))
 	}
-	if search != "" {
-		query = query.Where(order.NumberContains(search))
+	switch {
+	case byEmail:
+		ids, err := s.buyerEmails(ctx, search)
+		if err != nil {
+			return nil, err
+		}
+		query = query.Where(order.UserIDIn(ids...))
+	case search != "":
+		query = query.Where(order.NumberContains(strings.ToUpper(search)))
 	}
 	total, err := query.Clone().Count(ctx)
 	if err != nil {
@@ -255,7 +282,7 @@ func (s *Service) SellerList(ctx context.Context, a Actor, q SellerQuery) (*Sell
 	if err != nil {
 		return nil, fmt.Errorf("order: seller list: %w", err)
 	}
-	res := &SellerListResult{HasNext: len(rows) > q.PageSize, Total: total, List: []SellerRow{}}
+	res := &SellerListResult{HasNext: len(rows) > q.PageSize, Total: total, List: []SellerRow{}, Admin: sc.All}
 	if res.HasNext {
 		rows = rows[:q.PageSize]
 	}
@@ -263,8 +290,24 @@ func (s *Service) SellerList(ctx context.Context, a Actor, q SellerQuery) (*Sell
 	if err != nil {
 		return nil, err
 	}
+	buyers := map[int]string{}
+	if sc.All { // admins see whose order it is
+		ids := make([]int, len(rows))
+		for i, o := range rows {
+			ids[i] = o.UserID
+		}
+		us, err := s.db.User.Query().Where(user.IDIn(ids...)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("order: buyers: %w", err)
+		}
+		for _, u := range us {
+			if u.Email != nil {
+				buyers[u.ID] = *u.Email
+			}
+		}
+	}
 	for i, v := range views {
-		res.List = append(res.List, SellerRow{View: v, Seller: sellerActionsFor(rows[i])})
+		res.List = append(res.List, SellerRow{View: v, Seller: sellerActionsFor(rows[i]), Buyer: buyers[rows[i].UserID]})
 	}
 	return res, nil
 }
@@ -289,7 +332,7 @@ func (s *Service) sellerMove(ctx context.Context, a Actor, number string, fn fun
 		return nil, err
 	}
 	s.after(ctx, c)
-	return s.sellerDetail(ctx, o.ID)
+	return s.sellerDetailAs(ctx, a, o.ID)
 }
 
 // now is the service clock, in UTC.

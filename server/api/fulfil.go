@@ -8,6 +8,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/order"
+	"souk/app/staff"
 )
 
 // The seller's side of orders (SPEC §7 names operations/order/detail; the
@@ -20,6 +21,9 @@ func (h *Orders) registerFulfil(g *echo.Group) {
 	g.POST("/operations/order/produce", seller(h, h.produce))
 	g.POST("/operations/order/ship", seller(h, h.ship))
 	g.POST("/operations/order/track", seller(h, h.track))
+	// Admins only (order.Operators): anyone else is told the call does not exist.
+	g.POST("/operations/order/refund", staffCall(h, h.adminRefund))
+	g.POST("/operations/order/cancel", staffCall(h, h.adminCancel))
 }
 
 // sellerReq is every field the seller calls take.
@@ -36,16 +40,26 @@ type sellerReq struct {
 	Place       string `json:"place"`
 	Remark      string `json:"remark"`
 	At          int64  `json:"at"` // Unix milliseconds; 0 is now
+	Reason      string `json:"reason"`
 }
 
 type sellerCall func(ctx context.Context, a order.Actor, req *sellerReq) (any, error)
 
 // seller binds the body (a GET takes uid from the query), authenticates
 // the caller and answers in their language.
-func seller(h *Orders, fn sellerCall) echo.HandlerFunc {
+func seller(h *Orders, fn sellerCall) echo.HandlerFunc { return fulfilCall(h, fn, false) }
+
+// staffCall is seller for the admins' calls: a visitor too is told the call
+// does not exist (staff.ErrNoRole), as every other non-admin is.
+func staffCall(h *Orders, fn sellerCall) echo.HandlerFunc { return fulfilCall(h, fn, true) }
+
+func fulfilCall(h *Orders, fn sellerCall, staffOnly bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var req sellerReq
 		uid, sealed, err := h.signedIn(c, &req)
+		if e, ok := apperr.As(err); ok && staffOnly && e.Code == apperr.Unauthorized {
+			err = staff.ErrNoRole()
+		}
 		if err != nil {
 			return h.fail(c, err)
 		}
@@ -92,4 +106,12 @@ func (h *Orders) track(ctx context.Context, a order.Actor, r *sellerReq) (any, e
 		at = time.UnixMilli(r.At)
 	}
 	return h.svc.For(a.Lang).AddTracking(ctx, a, order.TrackInput{Number: r.UID, Key: r.Key, Place: r.Place, Remark: r.Remark, At: at})
+}
+
+func (h *Orders) adminRefund(ctx context.Context, a order.Actor, r *sellerReq) (any, error) {
+	return h.svc.For(a.Lang).Refund(ctx, a, order.AdminAct{Number: r.UID, Reason: r.Reason})
+}
+
+func (h *Orders) adminCancel(ctx context.Context, a order.Actor, r *sellerReq) (any, error) {
+	return h.svc.For(a.Lang).CancelUnpaid(ctx, a, order.AdminAct{Number: r.UID, Reason: r.Reason})
 }

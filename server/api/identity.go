@@ -39,6 +39,8 @@ func (h *Identities) Register(g *echo.Group) {
 	g.POST("/operations/biggerentity/decide", h.decide(identity.KindEntity))
 	g.POST("/operations/biggeridentity/list", h.queue(identity.KindIdentity))
 	g.POST("/operations/biggeridentity/decide", h.decide(identity.KindIdentity))
+	g.POST("/operations/biggerentity/trail", h.trail(identity.KindEntity))
+	g.POST("/operations/biggeridentity/trail", h.trail(identity.KindIdentity))
 }
 
 // tr names review statuses in the request's language.
@@ -219,5 +221,25 @@ func (h *Identities) decide(kind string) echo.HandlerFunc {
 			return h.fail(c, err)
 		}
 		return h.ok(c, sealed, nil)
+	}
+}
+
+type trailReq struct {
+	UID string `json:"uid"`
+}
+
+// trail answers the audit rows of one reviewed item.
+func (h *Identities) trail(kind string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var req trailReq
+		caller, sealed, err := h.operator(c, &req)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		out, err := h.svc.Trail(c.Request().Context(), caller.User, kind, req.UID)
+		if err != nil {
+			return h.fail(c, err)
+		}
+		return h.ok(c, sealed, out)
 	}
 }

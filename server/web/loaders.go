@@ -60,6 +60,11 @@ var loaders = map[string]loader{
 	// or "all" for the seller's order list.
 	"operations/showorder/{uid}": shellWith("sellerOrder", "uid"),
 	"operations/showtrack/{uid}": shellWith("sellerTrack", "uid"),
+	// Review queues of the back office: shells too; the calls they make
+	// answer "unknown call" to anyone without a staff role.
+	"operations/showbiggerentity":                  shell("reviewEntity"),
+	"operations/showbiggeridentity/{identityType}": reviewShell,
+	"operations/showtreasure":                      shell("reviewGoods"),
 	// Sellers' side: private shells too.
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
@@ -89,7 +94,18 @@ func applicable(v string) bool {
 // noStorePages answer Cache-Control: no-store and X-Robots-Tag: noindex:
 // they are a seller's work (the server's page cache keeps only their
 // public shell, one per language, which holds no order data).
-var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true}
+var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
+	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true}
+
+// reviewShell is the identity queue of one applicable type (by name or
+// number) or of "all".
+func reviewShell(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+	v := r.Params["identityType"]
+	if v != "all" && !applicable(v) {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return &Loaded{Page: "reviewIdentity", Status: 200, Data: PageData{Param: v}, Deps: []string{"enums"}}, nil
+}
 
 // shell serves a page whose content the browser loads itself.
 func shell(page string) loader {

@@ -199,6 +199,9 @@ function signedInPages(order, addressId) {
     [`/operations/showtrack/${order}`, "[data-testid=seller-track-page]"],
     ["/bigerentity", "[data-testid=entity-form]"],
     ["/editbigerprofile/seller", "[data-testid=identity-form]"],
+    // Without a staff role the review queues are not found (backoffice.test.mjs audits them as the operator).
+    ["/operations/showbiggerentity", "[data-testid=not-found]"],
+    ["/operations/showbiggeridentity/all", "[data-testid=not-found]"],
   ];
 }
 

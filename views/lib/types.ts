@@ -50,7 +50,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
   | "addresses" | "addressEdit"
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
-  | "sellerOrder" | "sellerTrack"
+  | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods";
 
 export interface PageData {

@@ -25,6 +25,7 @@ import { ShippingInfoPage } from "./order/ShippingInfoPage";
 import { DogePayPage } from "./order/DogePayPage";
 import { SellerOrderPage } from "./operations/SellerOrderPage";
 import { SellerTrackPage } from "./operations/SellerTrackPage";
+import { EntityReviewPage, GoodsReviewPage, IdentityReviewPage } from "./operations/ReviewPage";
 import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
@@ -61,6 +62,9 @@ export const pages: Record<PageName, ComponentType> = {
   search: SearchPage,
   sellerOrder: SellerOrderPage,
   sellerTrack: SellerTrackPage,
+  reviewEntity: EntityReviewPage,
+  reviewIdentity: IdentityReviewPage,
+  reviewGoods: GoodsReviewPage,
   entity: EntityPage,
   identityEdit: IdentityEditPage,
   identityMe: IdentityMePage,

@@ -6,6 +6,7 @@ import { BackToList, NotYours, SellerFrame, useSellerOrder } from "./SellerParts
 import { ProduceButton, ShipForm } from "./SellerForms";
 import { ALL, sellerTrackPath } from "./sellerOrders";
 import { SellerOrdersList } from "./SellerOrdersPage";
+import { AdminPanel } from "./AdminOrder";
 
 // SellerOrderPage is operations/showorder/{uid}: one order as its seller
 // sees it, with what can be done now (in production, ship); uid "all" is
@@ -63,6 +64,7 @@ function SellerOrder() {
                     {o.trackingNumber ? <><dt>{t("TrackingNumber")}</dt><dd data-testid="seller-tracking"><bdi dir="ltr">{o.trackingNumber}</bdi></dd></> : null}
                   </dl>
                 </section>
+                <AdminPanel order={o} onDone={setOrder} />
               </aside>
             </div>
           )}

@@ -27,6 +27,7 @@ export function SellerOrdersList() {
   const [hasNext, setHasNext] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [admin, setAdmin] = useState(false);
 
   const load = async (st: number, q: string, p: number) => {
     setBusy(true);
@@ -35,6 +36,7 @@ export function SellerOrdersList() {
       const r = await api<SellerList>("operations/order/list", { status: st, search: q, page: p, pageSize: PAGE_SIZE }, { silent: true });
       setRows((old) => (p === 1 || !Array.isArray(old) ? r.list : [...old, ...r.list]));
       setHasNext(r.hasNext);
+      setAdmin(!!r.admin);
       setPage(p);
       history.replaceState(null, "", sellerOrderPath(lang, ALL) + "?" + new URLSearchParams({ status: String(st), ...(q ? { q } : {}) }));
     } catch (e) {
@@ -48,7 +50,7 @@ export function SellerOrdersList() {
     if (!signedIn) return;
     const q = Number(queryParam("status") || "200");
     const st = SELLER_TABS.some((x) => x.status === q) ? q : 200;
-    const s = queryParam("q").slice(0, 32);
+    const s = queryParam("q").slice(0, 254);
     setStatus(st);
     setSearch(s);
     void load(st, s, 1);
@@ -64,13 +66,15 @@ export function SellerOrdersList() {
     void load(status, search.trim(), 1);
   };
 
-  if (rows === "missing") return <SellerFrame title={t("SellerOrders")}><NotYours /></SellerFrame>;
+  const title = admin ? t("OpsAllOrders") : t("SellerOrders");
+  const hint = admin ? t("OpsSearchOrders") : t("SearchOrderNumber");
+  if (rows === "missing") return <SellerFrame title={title}><NotYours /></SellerFrame>;
   return (
-    <SellerFrame title={t("SellerOrders")}>
-      <h1>{t("SellerOrders")}</h1>
+    <SellerFrame title={title}>
+      <h1>{title}</h1>
       <form className="seller-search" role="search" onSubmit={find}>
-        <label htmlFor={id} className="sr-only">{t("SearchOrderNumber")}</label>
-        <input id={id} type="search" dir="ltr" value={search} maxLength={32} placeholder={t("SearchOrderNumber")}
+        <label htmlFor={id} className="sr-only">{hint}</label>
+        <input id={id} type="search" dir="ltr" value={search} maxLength={254} placeholder={hint}
           onChange={(e) => setSearch(e.target.value)} data-testid="seller-search" />
         <button type="submit" className="btn" disabled={busy}>{t("SearchButton")}</button>
       </form>
@@ -95,6 +99,7 @@ export function SellerOrdersList() {
                       <span className="muted small"><bdi dir="ltr">#{o.orderNumber}</bdi> · {formatDate(ms(o.createdAt), lang, true)}</span>
                       <StatusBadge status={o.status} />
                     </div>
+                    {o.buyer ? <div className="small ops-buyer" data-testid="seller-order-buyer"><bdi dir="ltr">{o.buyer}</bdi></div> : null}
                     <div className="order-card-seller"><bdi>{o.address.name}</bdi>, <bdi>{o.address.city}</bdi>, {o.address.country}</div>
                     <div className="order-card-name">
                       <span><bdi>{o.lines[0]?.name}</bdi></span>

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Layout } from "../../components/Layout";
-import { Seo } from "../../components/Seo";
+import { OpsFrame } from "./OpsFrame";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
@@ -9,14 +8,14 @@ import { detailCall, sellerOrderPath, ALL, type SellerOrder } from "./sellerOrde
 
 // SellerFrame is the frame of the seller's pages: login required, noindex
 // (the server also sends no-store and X-Robots-Tag), content after hydration.
+// It is the back office's frame (OpsFrame): admins use the same pages.
 export function SellerFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Layout loginRequired>
-      <Seo title={title + " | Souk"} description={title} noindex />
+    <OpsFrame title={title} section="orders" loginRequired>
       <div className="buy-page wide seller-page">
         {children}
       </div>
-    </Layout>
+    </OpsFrame>
   );
 }
 

@@ -4,11 +4,20 @@ import type { Order } from "../order/orders";
 
 export interface SellerActions { produce: boolean; ship: boolean; track: boolean }
 export interface Carrier { code: string; name: string }
-export interface SellerOrder extends Order {
-  sellerActions: SellerActions; madeToMeasure: boolean; carriers: Carrier[]; trackKeys: string[];
+export interface PaymentRow {
+  uid: string; method: number; status: string; amount: Order["total"]; providerRef: string; failure: string;
+  createdAt: string; paidAt: string | null;
 }
-export interface SellerRow extends Order { sellerActions: SellerActions }
-export interface SellerList { list: SellerRow[]; hasNext: boolean; total: number }
+// AdminInfo is what only admins get (order.AdminInfo).
+export interface AdminInfo {
+  buyer: string; payment: PaymentRow | null; refund: boolean; cancel: boolean;
+  audit: { actor: string; role: string; at: string; action: string; before: string; after: string; reason: string }[];
+}
+export interface SellerOrder extends Order {
+  sellerActions: SellerActions; madeToMeasure: boolean; carriers: Carrier[]; trackKeys: string[]; admin?: AdminInfo;
+}
+export interface SellerRow extends Order { sellerActions: SellerActions; buyer?: string }
+export interface SellerList { list: SellerRow[]; hasNext: boolean; total: number; admin?: boolean }
 
 // The seller's list is operations/showorder/all (README): "all" is never an
 // order number, which start with S and digits.
