@@ -22,6 +22,9 @@ type Profile struct {
 	BackgroundURL    string `json:"backgroundUrl"`
 	ShoppingQuantity int    `json:"shoppingQuantity"`
 	Email            string `json:"email,omitempty"` // only in the owner's own view
+	// StaffRole (reviewer, admin) is only in the owner's own view: the back
+	// office shows its queues to staff (the calls check the role anyway).
+	StaffRole string `json:"staffRole,omitempty"`
 }
 
 func profileOf(u *ent.User) *Profile {
@@ -30,6 +33,7 @@ func profileOf(u *ent.User) *Profile {
 	if u.Email != nil {
 		p.Email = *u.Email
 	}
+	p.StaffRole = u.Role
 	return p
 }
 
@@ -49,7 +53,7 @@ func (s *Service) PublicProfile(ctx context.Context, uid string) (*Profile, erro
 		return nil, fmt.Errorf("account: find user: %w", err)
 	}
 	p := profileOf(u)
-	p.Email = ""
+	p.Email, p.StaffRole = "", ""
 	return p, nil
 }
 

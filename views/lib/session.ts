@@ -19,6 +19,7 @@ export interface Profile {
   backgroundUrl?: string;
   shoppingQuantity: number;
   email?: string;
+  staffRole?: string; // reviewer or admin: the back office shows its queues
 }
 
 export interface Session { token: string; expiresAt: number; user: Profile }

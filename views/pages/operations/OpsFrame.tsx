@@ -17,6 +17,7 @@ export function OpsFrame({ title, section, loginRequired = false, children }:
   const t = useT();
   const { lang } = useData();
   const email = useShop((s) => s.user.email);
+  const staff = !!useShop((s) => s.user.staffRole); // a seller sees their orders only
   const toast = useShop((s) => s.toast);
   const showToast = useShop((s) => s.showToast);
   useEffect(() => {
@@ -35,9 +36,9 @@ export function OpsFrame({ title, section, loginRequired = false, children }:
         <a className="skip" href="#main">{t("SkipToContent")}</a>
         <a className="ops-brand" href={withLang(lang, "/")}>{t("OpsTitle")}</a>
         <nav className="ops-nav" aria-label={t("OpsTitle")}>
-          {link("entity", entityQueuePath(lang), "OpsEntities")}
-          {link("identity", identityQueuePath(lang, "all"), "OpsIdentities")}
-          {link("goods", goodsQueuePath(lang), "OpsGoods")}
+          {staff ? link("entity", entityQueuePath(lang), "OpsEntities") : null}
+          {staff ? link("identity", identityQueuePath(lang, "all"), "OpsIdentities") : null}
+          {staff ? link("goods", goodsQueuePath(lang), "OpsGoods") : null}
           {link("orders", ordersPath(lang), "OpsOrders")}
         </nav>
         {email ? <span className="ops-who small" data-testid="ops-who"><bdi dir="ltr">{email}</bdi></span> : null}
