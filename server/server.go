@@ -30,6 +30,7 @@ type Deps struct {
 	Addresses  *api.Addresses
 	Orders     *api.Orders
 	Identities *api.Identities
+	Goods      *api.GoodsEditor // the goods form and its review
 	Outbox     *mail.Outbox // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -75,6 +76,9 @@ func New(d Deps) *echo.Echo {
 	d.Orders.Register(apiGroup)
 	if d.Identities != nil {
 		d.Identities.Register(apiGroup)
+	}
+	if d.Goods != nil {
+		d.Goods.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

@@ -40,7 +40,7 @@ const MaxPageSize = 60
 func (s *Service) Cards(ctx context.Context, cq CardQuery) (*CardPage, error) {
 	cq.PageSize = min(max(cq.PageSize, 1), MaxPageSize)
 	cq.Page = max(cq.Page, 1)
-	var where []predicate.Goods
+	where := []predicate.Goods{goods.LiveEQ(true)} // only items with an approved version are public
 	if cq.OwnerUID != "" {
 		where = append(where, goods.HasOwnerWith(identity.UIDEQ(cq.OwnerUID)))
 	}
@@ -79,7 +79,7 @@ func (s *Service) CardsByUID(ctx context.Context, uids []string, lang, cur strin
 	if len(uids) == 0 {
 		return out, nil
 	}
-	rows, err := s.cardQuery().Where(goods.UIDIn(uids...)).All(ctx)
+	rows, err := s.cardQuery().Where(goods.UIDIn(uids...), goods.LiveEQ(true)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load cards: %w", err)
 	}

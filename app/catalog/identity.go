@@ -60,7 +60,7 @@ func (s *Service) Identity(ctx context.Context, uid, lang string) (*IdentityPage
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.db.Goods.Query().Where(goods.HasOwnerWith(identity.IDEQ(it.ID))).Count(ctx)
+	n, err := s.db.Goods.Query().Where(goods.HasOwnerWith(identity.IDEQ(it.ID)), goods.LiveEQ(true)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: count identity goods: %w", err)
 	}

@@ -13,7 +13,7 @@ import (
 
 // GoodsCount counts the goods on sale (the ones sitemaps list).
 func (s *Service) GoodsCount(ctx context.Context) (int, error) {
-	n, err := s.db.Goods.Query().Where(goods.SaleableEQ(1)).Count(ctx)
+	n, err := s.db.Goods.Query().Where(goods.SaleableEQ(1), goods.LiveEQ(true)).Count(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("catalog: count goods: %w", err)
 	}
@@ -43,7 +43,7 @@ func (s *Service) GoodsPaths(ctx context.Context, offset, limit int) ([]string, 
 
 // GoodsEntries is GoodsPaths with each goods' updated_at.
 func (s *Service) GoodsEntries(ctx context.Context, offset, limit int) ([]SitemapEntry, error) {
-	rows, err := s.db.Goods.Query().Where(goods.SaleableEQ(1)).Order(ent.Asc(goods.FieldID)).
+	rows, err := s.db.Goods.Query().Where(goods.SaleableEQ(1), goods.LiveEQ(true)).Order(ent.Asc(goods.FieldID)).
 		Offset(offset).Limit(limit).Select(goods.FieldUID, goods.FieldURI, goods.FieldUpdatedAt).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list goods paths: %w", err)
