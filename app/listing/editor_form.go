@@ -104,6 +104,8 @@ func editorFormat(minor int64, digits int) string {
 // editorInt reads a whole number from a JSON number or a string.
 func editorInt(raw any) (int, bool) {
 	switch x := raw.(type) {
+	case int: // clean values before they are stored
+		return x, x >= -1e9 && x <= 1e9
 	case float64:
 		if x != math.Trunc(x) || math.Abs(x) > 1e9 {
 			return 0, false

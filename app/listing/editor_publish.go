@@ -231,7 +231,7 @@ func (e *Editor) editorPublishImages(ctx context.Context, tx *ent.Tx, g *ent.Goo
 				continue // validated as an upload; cannot happen
 			}
 			small := strings.TrimSuffix(url, "-b.jpg") + "-s.jpg"
-			uid := m[1][:16] + g.UID // one upload may picture several items
+			uid := m[1] + g.UID // one upload may picture several items
 			q.SetUID(uid).SetLargeURL(url).SetLargeW(crop[2]).SetLargeH(crop[3]).
 				SetSmallURL(small).SetSmallW(crop[0]).SetSmallH(crop[1]).
 				SetTinyURL(small).SetTinyW(crop[0]).SetTinyH(crop[1])
