@@ -227,8 +227,8 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor),
-		Searches:   api.NewSearches(handlers, searchSvc, vis, db),
-		Media:      mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+		Searches: api.NewSearches(handlers, searchSvc, vis, db),
+		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
 	if cfg.Dev {

@@ -73,13 +73,13 @@ func saveBody(treID string, values map[string]any, submit bool, extra ...string)
 // myGoods is the owner's view of an item with its form.
 type myGoods struct {
 	Item *struct {
-		TreID         string         `json:"treId"`
-		Sid           string         `json:"sid"`
+		TreID         string           `json:"treId"`
+		Sid           string           `json:"sid"`
 		ApproveStatus struct{ ID int } `json:"approveStatus"`
-		RejectReason  string         `json:"rejectReason"`
-		Live          bool           `json:"live"`
-		Pending       bool           `json:"pending"`
-		Values        map[string]any `json:"values"`
+		RejectReason  string           `json:"rejectReason"`
+		Live          bool             `json:"live"`
+		Pending       bool             `json:"pending"`
+		Values        map[string]any   `json:"values"`
 	} `json:"item"`
 	Form *struct {
 		Fields []struct{ Key string } `json:"fields"`

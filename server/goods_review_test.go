@@ -157,11 +157,11 @@ func TestGoodsReviewFlow(t *testing.T) {
 			t.Fatalf("pass: %d %s", env.Code, env.Easg)
 		}
 		type page struct {
-			TreName struct{ Txt string } `json:"treName"`
-			Saleable int                 `json:"saleable"`
-			TreImages []struct{ ID string } `json:"treImages"`
+			TreName        struct{ Txt string }  `json:"treName"`
+			Saleable       int                   `json:"saleable"`
+			TreImages      []struct{ ID string } `json:"treImages"`
 			ScenarioLabels []struct {
-				LabelID int `json:"labelId"`
+				LabelID int                `json:"labelId"`
 				Values  []struct{ ID int } `json:"values"`
 			} `json:"scenarioLabels"`
 		}

@@ -31,7 +31,7 @@ type Deps struct {
 	Orders     *api.Orders
 	Identities *api.Identities
 	Goods      *api.GoodsEditor // the goods form and its review
-	Outbox     *mail.Outbox // the development outbox, when DEV is set
+	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
 	MediaSpec  func(uid string) (media.DemoSpec, bool)

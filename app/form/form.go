@@ -20,9 +20,9 @@ const (
 	Text     = "text"     // one line
 	TextArea = "textarea" // several lines
 	Number   = "number"
-	Select   = "select"  // one of Options
-	Image    = "image"   // the URL of the owner's own upload on Disk
-	Country  = "country" // an ISO 3166 alpha-2 code
+	Select   = "select"   // one of Options
+	Image    = "image"    // the URL of the owner's own upload on Disk
+	Country  = "country"  // an ISO 3166 alpha-2 code
 	RichText = "richtext" // HTML, sanitised to a small allow-list (see rich.go)
 	Images   = "images"   // an ordered list of the owner's uploads, at most MaxItems
 	Pairs    = "pairs"    // an ordered list of {k, v} texts, at most MaxItems

@@ -283,5 +283,4 @@ func editorKnown(g *ent.Goods) (ids, images map[string]bool) {
 	return
 }
 
-
 func editorGoodsID(id int) predicate.Goods { return goods.IDEQ(id) }

@@ -55,7 +55,7 @@ func (e *Editor) ReviewList(ctx context.Context, actor *ent.User, status, page i
 	// Drafts (None) are the seller's own; a passed item without a change is not in review.
 	rows, err := e.db.Goods.Query().Where(goods.ApproveStatusIn(statuses...), goods.PendingNotNil()).
 		Order(ent.Asc(goods.FieldUpdatedAt), ent.Asc(goods.FieldID)).
-		Offset((page-1)*ReviewPageSize).Limit(ReviewPageSize).All(ctx)
+		Offset((page - 1) * ReviewPageSize).Limit(ReviewPageSize).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing: review queue: %w", err)
 	}
