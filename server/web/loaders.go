@@ -62,6 +62,7 @@ var loaders = map[string]loader{
 	// Sellers' side: private shells too.
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
+	"createTre/{treId}":               shellWith("goodsEdit", "treId"), // "0" for a new item
 }
 
 // identityShell is a shell for the identity types users apply for (by page
@@ -88,7 +89,7 @@ func applicable(v string) bool {
 // noStorePages answer Cache-Control: no-store and X-Robots-Tag: noindex:
 // they are a seller's work (the server's page cache keeps only their
 // public shell, one per language, which holds no order data).
-var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true}
+var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true, "createTre/{treId}": true}
 
 // shell serves a page whose content the browser loads itself.
 func shell(page string) loader {

@@ -51,7 +51,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "addresses" | "addressEdit"
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack"
-  | "entity" | "identityEdit" | "identityMe";
+  | "entity" | "identityEdit" | "identityMe" | "goodsEdit";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;

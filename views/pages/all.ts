@@ -26,6 +26,7 @@ import { SellerOrderPage } from "./operations/SellerOrderPage";
 import { SellerTrackPage } from "./operations/SellerTrackPage";
 import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
+import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
 import type { PageName } from "../lib/types";
 
@@ -61,5 +62,6 @@ export const pages: Record<PageName, ComponentType> = {
   sellerTrack: SellerTrackPage,
   entity: EntityPage,
   identityEdit: IdentityEditPage,
+  goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
 };

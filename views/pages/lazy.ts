@@ -37,5 +37,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   sellerTrack: () => import("./operations/SellerTrackPage").then((m) => m.SellerTrackPage),
   entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
   identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
+  goodsEdit: () => import("./goods-edit/GoodsEditPage").then((m) => m.GoodsEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
 };
