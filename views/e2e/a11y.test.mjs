@@ -192,6 +192,7 @@ function signedInPages(order, addressId) {
     [`/operations/showtrack/${order}`, "[data-testid=seller-track-page]"],
     ["/bigerentity", "[data-testid=entity-form]"],
     ["/editbigerprofile/seller", "[data-testid=identity-form]"],
+    ["/createTre/0", "[data-testid=goods-form]"],
   ];
 }
 

@@ -68,15 +68,11 @@ before(async () => {
   await page.fill("input[name=password]", "secret123");
   await Promise.all([page.waitForURL(store.base + "/en/mysafes"), page.click("[data-testid=login-submit]")]);
   signedIn = await ctx.storageState();
-<<<<<<< HEAD
   // The shopper is also the seller of the order's identity: the seller's pages.
   store.attachSeller(email, (await authed("order/detail", { orderNumber })).content.sellerUid);
   accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes",
-    "operations/showorder/all", "operations/showorder/" + orderNumber, "operations/showtrack/" + orderNumber];
-=======
-  accountPaths = ["cart", "makeorder", "myorders", "myorder/" + orderNumber, "addressmanagement", "addressedit/new", "editProfile", "mysafes",
-    "bigerentity", "editbigerprofile/seller"];
->>>>>>> 8e3271a2461e2e2f3ba5ee6f071924ede282cf23
+    "operations/showorder/all", "operations/showorder/" + orderNumber, "operations/showtrack/" + orderNumber,
+    "bigerentity", "editbigerprofile/seller", "createTre/0"];
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });
