@@ -3,9 +3,11 @@ package server_test
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"souk/app/seed"
+	"souk/app/staff"
 	"souk/ent/goods"
 	"souk/ent/goodsprice"
 	"souk/ent/identity"
@@ -221,7 +223,7 @@ func TestGoodsReviewFlow(t *testing.T) {
 			t.Errorf("%d audit rows, want 4 (take, pass, reject, pass)", n)
 		}
 		// A second decision on a decided item is refused.
-		if env := s.decideGoods(t, op, item.TreID, "pass", ""); env.Code != 104 {
+		if env := s.decideGoods(t, op, item.TreID, "pass", ""); env.Code != 109 {
 			t.Errorf("deciding a passed item again: %d", env.Code)
 		}
 	})
@@ -230,4 +232,44 @@ func TestGoodsReviewFlow(t *testing.T) {
 func framesJSON(fs []frame) string {
 	b, _ := json.Marshal(fs)
 	return string(b)
+}
+
+// TestGoodsReviewOneDecider: two reviewers taking or passing the same item
+// at once: exactly one wins, the other is told who has it.
+func TestGoodsReviewOneDecider(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+		op1 := s.loginAs(t, seed.OperatorEmail, seed.DemoPassword)
+		s.signUp(t, "second-reviewer@example.com")
+		if err := staff.New(s.app.DB, nil).Grant(t.Context(), "second-reviewer@example.com", staff.Reviewer); err != nil {
+			t.Fatal(err)
+		}
+		op2 := s.loginAs(t, "second-reviewer@example.com", "secret123")
+		uid := s.userUID(t, owner)
+		for round, action := range []string{"take", "pass"} {
+			item := decode[myGoods](t, s.call(t, "POST", "tre/saveTreForm", saveBody("0", dressValues(uid, "Race "+action), true), "TOKEN", owner)).Item
+			codes := make(chan int, 2)
+			var wg sync.WaitGroup
+			for _, op := range []string{op1, op2} {
+				wg.Add(1)
+				go func(op string) {
+					defer wg.Done()
+					codes <- s.decideGoods(t, op, item.TreID, action, "").Code
+				}(op)
+			}
+			wg.Wait()
+			close(codes)
+			got := map[int]int{}
+			for c := range codes {
+				got[c]++
+			}
+			if got[200] != 1 || got[109] != 1 {
+				t.Errorf("round %d (%s): answers %v, want one 200 and one 109", round, action, got)
+			}
+			n := s.app.DB.StaffAudit.Query().Where(staffaudit.ObjectUIDEQ(item.TreID)).CountX(t.Context())
+			if n != 1 {
+				t.Errorf("round %d: %d audit rows, want 1", round, n)
+			}
+		}
+	})
 }

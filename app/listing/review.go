@@ -135,8 +135,11 @@ func (e *Editor) ReviewDecide(ctx context.Context, actor *ent.User, d ReviewDeci
 		if err != nil {
 			return err
 		}
-		if g == nil || g.Pending == nil {
+		if g == nil {
 			return apperr.New(apperr.NotFound, "ReviewItemNotFound")
+		}
+		if g.Pending == nil { // decided already (perhaps a moment ago, by another reviewer)
+			return apperr.New(apperr.Conflict, "ReviewNotWaiting")
 		}
 		waiting := goods.ApproveStatusEQ(review.Waiting)
 		cond := goods.Or(waiting, goods.And(goods.ApproveStatusEQ(review.Doing), goods.ReviewerIDEQ(actor.ID)))
