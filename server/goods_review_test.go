@@ -273,3 +273,29 @@ func TestGoodsReviewOneDecider(t *testing.T) {
 		}
 	})
 }
+
+// TestDemoGoodsRoundTrip: a demo seller opens each kind of their demo goods
+// in the form and saves it unchanged: accepted, nothing to review; a new
+// stock applies at once.
+func TestDemoGoodsRoundTrip(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+	ctx := t.Context()
+	sid := s.app.DB.Identity.Query().Where(identity.UIDEQ(strings.TrimSuffix(goodsOwnerEmail, "@souk.test"))).OnlyX(ctx)
+	rows := s.app.DB.Goods.Query().Where(goods.HasOwnerWith(identity.IDEQ(sid.ID))).Limit(12).AllX(ctx)
+	if len(rows) == 0 {
+		t.Fatal("the demo seller has no goods")
+	}
+	for _, g := range rows {
+		got := decode[myGoods](t, s.call(t, "GET", "tre/getTreWithForm?treId="+g.UID, "", "TOKEN", owner)).Item
+		env := s.call(t, "POST", "tre/saveTreForm", saveBody(g.UID, got.Values, true, "maLan", g.MainLan), "TOKEN", owner)
+		if env.Code != 200 {
+			t.Errorf("%s (%s) saved unchanged: %d %s %v", g.UID, g.Template, env.Code, env.Easg, fieldsOf(env))
+			continue
+		}
+		after := decode[myGoods](t, env).Item
+		if after.Pending || after.ApproveStatus.ID != 2 {
+			t.Errorf("%s saved unchanged waits for review: %+v", g.UID, after)
+		}
+	}
+}

@@ -95,6 +95,9 @@ func (e *Editor) editorLiveValues(ctx context.Context, db *ent.Client, g *ent.Go
 			v[f] = s
 		}
 	}
+	if s, ok := v["intro"].(string); ok { // as a save would keep it (the demo's intros are plain text)
+		v["intro"] = form.Sanitize(s)
+	}
 	var pairs []any
 	for i := 0; ; i++ {
 		k, val := editorPick(t[fmt.Sprintf("attr.%d.k", i)], lang), editorPick(t[fmt.Sprintf("attr.%d.v", i)], lang)
