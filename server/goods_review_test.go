@@ -95,6 +95,7 @@ func TestGoodsFormRefusesBadInput(t *testing.T) {
 			{"a NUL byte", made.TreID, edit(func(v map[string]any) { v["name"] = "Dress\x00" }), nil, 102, ""}, // refused where the body is read
 			{"a name of the wrong type", made.TreID, edit(func(v map[string]any) { v["name"] = 5 }), nil, 102, "name"},
 			{"no prices", "0", edit(func(v map[string]any) { delete(v, "prices") }), nil, 102, "prices"},
+			{"attributes without variants", made.TreID, edit(func(v map[string]any) { delete(v, "skus") }), nil, 102, "skus"},
 		}
 		for _, c := range cases {
 			env := s.call(t, "POST", "tre/saveTreForm", saveBody(c.treID, c.values, true, c.extra...), "TOKEN", owner)

@@ -206,6 +206,9 @@ func (e *Editor) Save(ctx context.Context, userID int, userUID string, in Editor
 	if err != nil {
 		return nil, err
 	}
+	if clean["attrs"] != nil && clean["skus"] == nil { // attribute values nobody can buy
+		return nil, &apperr.Error{Code: apperr.InvalidInput, Key: "FormHasErrors", Fields: map[string]string{"skus": form.ErrRequired}}
+	}
 	status := review.None
 	if in.Submit {
 		status = review.Waiting
