@@ -192,7 +192,8 @@ function signedInPages(order, addressId) {
     [`/operations/showtrack/${order}`, "[data-testid=seller-track-page]"],
     ["/bigerentity", "[data-testid=entity-form]"],
     ["/editbigerprofile/seller", "[data-testid=identity-form]"],
-    ["/createTre/0", "[data-testid=goods-form]"],
+    // The reader sells for the order's identity; if that is not a Seller, the page says how to become one.
+    ["/createTre/0", "[data-testid=goods-form], [data-testid=goods-needs-seller]"],
   ];
 }
 
