@@ -88,7 +88,7 @@ export function Scenario({ f, value, errors, onChange }: { f: FormField; value: 
     setOpts(SIZE, [...(c ? [c] : []), ...(std ? STANDARD.map((id) => sizes.find((o) => Number(o.optionId) === id) ?? { optionId: id }) : [])]);
   return (
     <>
-      <h3 className="goods-sub">{t("GoodsColours")}</h3>
+      <h2 className="goods-sub">{t("GoodsColours")}</h2>
       {colours.map((o, j) => (
         <div className="goods-row" key={j} data-testid={"colour-" + j}>
           <Text label={t("GoodsColourName")} value={String(o.name ?? "")} testid={`colour-${j}-name`}
@@ -110,7 +110,7 @@ export function Scenario({ f, value, errors, onChange }: { f: FormField; value: 
         onClick={() => setOpts(COLOUR, [...colours, { optionId: Math.max(1, ...colours.map((o) => Number(o.optionId))) + 1, name: "", swatch: "#ffffff" }])}>
         {t("GoodsAddColour")}
       </button>
-      <h3 className="goods-sub">{t("GoodsSizes")}</h3>
+      <h2 className="goods-sub">{t("GoodsSizes")}</h2>
       <label className="check-row">
         <input type="checkbox" checked={hasStandard} data-testid="sizes-standard" onChange={(e) => setSizes(custom, e.target.checked)} />
         <span>{t("GoodsStandardSizes")}</span>
