@@ -96,6 +96,11 @@ test("a seller lists a dress, the operator passes it, it is on its page", async 
   assert.equal(await page.textContent("label[for=f-name] .hint.error"), "This field is required.");
 
   await page.fill("input[name=name]", "Ivory linen wedding dress");
+  // Leaving with unsaved changes asks first; staying keeps the form.
+  const asked = new Promise((r) => page.once("dialog", (d) => { r(d.type()); void d.dismiss(); }));
+  await page.evaluate(() => { setTimeout(() => { location.href = "/en/cart"; }, 0); });
+  assert.equal(await asked, "beforeunload");
+  assert.equal(await page.inputValue("input[name=name]"), "Ivory linen wedding dress");
   await page.fill("textarea[name=brief]", "Light linen, made to measure.");
   await page.fill("[data-testid=intro]", "<p>Hand <strong>sewn</strong> in Lyon.</p><script>alert(1)</script>");
   await page.selectOption("select[name=spe]", "1");
