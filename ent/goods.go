@@ -24,6 +24,16 @@ type Goods struct {
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// UpdatedAt holds the value of the "updated_at" field.
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
+	// has an approved version: its page, cards and search entry are served
+	Live bool `json:"live,omitempty"`
+	// RejectReason holds the value of the "reject_reason" field.
+	RejectReason string `json:"reject_reason,omitempty"`
+	// the operator who took it (Doing)
+	ReviewerID *int `json:"reviewer_id,omitempty"`
+	// the seller's form values waiting for review (or a draft)
+	Pending map[string]interface{} `json:"pending,omitempty"`
+	// the main language the pending texts are written in
+	PendingLang string `json:"pending_lang,omitempty"`
 	// public id, treId on the wire
 	UID string `json:"uid,omitempty"`
 	// legacy numeric id
@@ -189,13 +199,13 @@ func (*Goods) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case goods.FieldTestResults, goods.FieldAiGenModels:
+		case goods.FieldPending, goods.FieldTestResults, goods.FieldAiGenModels:
 			values[i] = new([]byte)
-		case goods.FieldUseScenarioLabel:
+		case goods.FieldLive, goods.FieldUseScenarioLabel:
 			values[i] = new(sql.NullBool)
-		case goods.FieldID, goods.FieldOldID, goods.FieldBigType, goods.FieldSpe, goods.FieldSaleable, goods.FieldTreType, goods.FieldApproveStatus, goods.FieldRating, goods.FieldRatingCount, goods.FieldBestRating, goods.FieldCommentCount, goods.FieldSales, goods.FieldPrice, goods.FieldPriceCalType, goods.FieldMinQty, goods.FieldStock, goods.FieldVersion:
+		case goods.FieldID, goods.FieldReviewerID, goods.FieldOldID, goods.FieldBigType, goods.FieldSpe, goods.FieldSaleable, goods.FieldTreType, goods.FieldApproveStatus, goods.FieldRating, goods.FieldRatingCount, goods.FieldBestRating, goods.FieldCommentCount, goods.FieldSales, goods.FieldPrice, goods.FieldPriceCalType, goods.FieldMinQty, goods.FieldStock, goods.FieldVersion:
 			values[i] = new(sql.NullInt64)
-		case goods.FieldUID, goods.FieldURI, goods.FieldMainLan, goods.FieldSkuTag, goods.FieldCurrency, goods.FieldCategory, goods.FieldTemplate, goods.FieldColor:
+		case goods.FieldRejectReason, goods.FieldPendingLang, goods.FieldUID, goods.FieldURI, goods.FieldMainLan, goods.FieldSkuTag, goods.FieldCurrency, goods.FieldCategory, goods.FieldTemplate, goods.FieldColor:
 			values[i] = new(sql.NullString)
 		case goods.FieldCreatedAt, goods.FieldUpdatedAt, goods.FieldDeletedAt:
 			values[i] = new(sql.NullTime)
@@ -233,6 +243,39 @@ func (_m *Goods) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field updated_at", values[i])
 			} else if value.Valid {
 				_m.UpdatedAt = value.Time
+			}
+		case goods.FieldLive:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field live", values[i])
+			} else if value.Valid {
+				_m.Live = value.Bool
+			}
+		case goods.FieldRejectReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field reject_reason", values[i])
+			} else if value.Valid {
+				_m.RejectReason = value.String
+			}
+		case goods.FieldReviewerID:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field reviewer_id", values[i])
+			} else if value.Valid {
+				_m.ReviewerID = new(int)
+				*_m.ReviewerID = int(value.Int64)
+			}
+		case goods.FieldPending:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pending", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Pending); err != nil {
+					return fmt.Errorf("unmarshal field pending: %w", err)
+				}
+			}
+		case goods.FieldPendingLang:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_lang", values[i])
+			} else if value.Valid {
+				_m.PendingLang = value.String
 			}
 		case goods.FieldUID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -496,6 +539,23 @@ func (_m *Goods) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("updated_at=")
 	builder.WriteString(_m.UpdatedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("live=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Live))
+	builder.WriteString(", ")
+	builder.WriteString("reject_reason=")
+	builder.WriteString(_m.RejectReason)
+	builder.WriteString(", ")
+	if v := _m.ReviewerID; v != nil {
+		builder.WriteString("reviewer_id=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("pending=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Pending))
+	builder.WriteString(", ")
+	builder.WriteString("pending_lang=")
+	builder.WriteString(_m.PendingLang)
 	builder.WriteString(", ")
 	builder.WriteString("uid=")
 	builder.WriteString(_m.UID)

@@ -59,6 +59,68 @@ func (_c *GoodsCreate) SetNillableUpdatedAt(v *time.Time) *GoodsCreate {
 	return _c
 }
 
+// SetLive sets the "live" field.
+func (_c *GoodsCreate) SetLive(v bool) *GoodsCreate {
+	_c.mutation.SetLive(v)
+	return _c
+}
+
+// SetNillableLive sets the "live" field if the given value is not nil.
+func (_c *GoodsCreate) SetNillableLive(v *bool) *GoodsCreate {
+	if v != nil {
+		_c.SetLive(*v)
+	}
+	return _c
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_c *GoodsCreate) SetRejectReason(v string) *GoodsCreate {
+	_c.mutation.SetRejectReason(v)
+	return _c
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_c *GoodsCreate) SetNillableRejectReason(v *string) *GoodsCreate {
+	if v != nil {
+		_c.SetRejectReason(*v)
+	}
+	return _c
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_c *GoodsCreate) SetReviewerID(v int) *GoodsCreate {
+	_c.mutation.SetReviewerID(v)
+	return _c
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_c *GoodsCreate) SetNillableReviewerID(v *int) *GoodsCreate {
+	if v != nil {
+		_c.SetReviewerID(*v)
+	}
+	return _c
+}
+
+// SetPending sets the "pending" field.
+func (_c *GoodsCreate) SetPending(v map[string]interface{}) *GoodsCreate {
+	_c.mutation.SetPending(v)
+	return _c
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_c *GoodsCreate) SetPendingLang(v string) *GoodsCreate {
+	_c.mutation.SetPendingLang(v)
+	return _c
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_c *GoodsCreate) SetNillablePendingLang(v *string) *GoodsCreate {
+	if v != nil {
+		_c.SetPendingLang(*v)
+	}
+	return _c
+}
+
 // SetUID sets the "uid" field.
 func (_c *GoodsCreate) SetUID(v string) *GoodsCreate {
 	_c.mutation.SetUID(v)
@@ -586,6 +648,18 @@ func (_c *GoodsCreate) defaults() {
 		v := goods.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
+	if _, ok := _c.mutation.Live(); !ok {
+		v := goods.DefaultLive
+		_c.mutation.SetLive(v)
+	}
+	if _, ok := _c.mutation.RejectReason(); !ok {
+		v := goods.DefaultRejectReason
+		_c.mutation.SetRejectReason(v)
+	}
+	if _, ok := _c.mutation.PendingLang(); !ok {
+		v := goods.DefaultPendingLang
+		_c.mutation.SetPendingLang(v)
+	}
 	if _, ok := _c.mutation.BigType(); !ok {
 		v := goods.DefaultBigType
 		_c.mutation.SetBigType(v)
@@ -687,6 +761,15 @@ func (_c *GoodsCreate) check() error {
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
 		return &ValidationError{Name: "updated_at", err: errors.New(`ent: missing required field "Goods.updated_at"`)}
+	}
+	if _, ok := _c.mutation.Live(); !ok {
+		return &ValidationError{Name: "live", err: errors.New(`ent: missing required field "Goods.live"`)}
+	}
+	if _, ok := _c.mutation.RejectReason(); !ok {
+		return &ValidationError{Name: "reject_reason", err: errors.New(`ent: missing required field "Goods.reject_reason"`)}
+	}
+	if _, ok := _c.mutation.PendingLang(); !ok {
+		return &ValidationError{Name: "pending_lang", err: errors.New(`ent: missing required field "Goods.pending_lang"`)}
 	}
 	if _, ok := _c.mutation.UID(); !ok {
 		return &ValidationError{Name: "uid", err: errors.New(`ent: missing required field "Goods.uid"`)}
@@ -802,6 +885,26 @@ func (_c *GoodsCreate) createSpec() (*Goods, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.UpdatedAt(); ok {
 		_spec.SetField(goods.FieldUpdatedAt, field.TypeTime, value)
 		_node.UpdatedAt = value
+	}
+	if value, ok := _c.mutation.Live(); ok {
+		_spec.SetField(goods.FieldLive, field.TypeBool, value)
+		_node.Live = value
+	}
+	if value, ok := _c.mutation.RejectReason(); ok {
+		_spec.SetField(goods.FieldRejectReason, field.TypeString, value)
+		_node.RejectReason = value
+	}
+	if value, ok := _c.mutation.ReviewerID(); ok {
+		_spec.SetField(goods.FieldReviewerID, field.TypeInt, value)
+		_node.ReviewerID = &value
+	}
+	if value, ok := _c.mutation.Pending(); ok {
+		_spec.SetField(goods.FieldPending, field.TypeJSON, value)
+		_node.Pending = value
+	}
+	if value, ok := _c.mutation.PendingLang(); ok {
+		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
+		_node.PendingLang = value
 	}
 	if value, ok := _c.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
@@ -1105,6 +1208,84 @@ func (u *GoodsUpsert) SetUpdatedAt(v time.Time) *GoodsUpsert {
 // UpdateUpdatedAt sets the "updated_at" field to the value that was provided on create.
 func (u *GoodsUpsert) UpdateUpdatedAt() *GoodsUpsert {
 	u.SetExcluded(goods.FieldUpdatedAt)
+	return u
+}
+
+// SetLive sets the "live" field.
+func (u *GoodsUpsert) SetLive(v bool) *GoodsUpsert {
+	u.Set(goods.FieldLive, v)
+	return u
+}
+
+// UpdateLive sets the "live" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdateLive() *GoodsUpsert {
+	u.SetExcluded(goods.FieldLive)
+	return u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *GoodsUpsert) SetRejectReason(v string) *GoodsUpsert {
+	u.Set(goods.FieldRejectReason, v)
+	return u
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdateRejectReason() *GoodsUpsert {
+	u.SetExcluded(goods.FieldRejectReason)
+	return u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *GoodsUpsert) SetReviewerID(v int) *GoodsUpsert {
+	u.Set(goods.FieldReviewerID, v)
+	return u
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdateReviewerID() *GoodsUpsert {
+	u.SetExcluded(goods.FieldReviewerID)
+	return u
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *GoodsUpsert) AddReviewerID(v int) *GoodsUpsert {
+	u.Add(goods.FieldReviewerID, v)
+	return u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *GoodsUpsert) ClearReviewerID() *GoodsUpsert {
+	u.SetNull(goods.FieldReviewerID)
+	return u
+}
+
+// SetPending sets the "pending" field.
+func (u *GoodsUpsert) SetPending(v map[string]interface{}) *GoodsUpsert {
+	u.Set(goods.FieldPending, v)
+	return u
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdatePending() *GoodsUpsert {
+	u.SetExcluded(goods.FieldPending)
+	return u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *GoodsUpsert) ClearPending() *GoodsUpsert {
+	u.SetNull(goods.FieldPending)
+	return u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *GoodsUpsert) SetPendingLang(v string) *GoodsUpsert {
+	u.Set(goods.FieldPendingLang, v)
+	return u
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdatePendingLang() *GoodsUpsert {
+	u.SetExcluded(goods.FieldPendingLang)
 	return u
 }
 
@@ -1620,6 +1801,97 @@ func (u *GoodsUpsertOne) SetUpdatedAt(v time.Time) *GoodsUpsertOne {
 func (u *GoodsUpsertOne) UpdateUpdatedAt() *GoodsUpsertOne {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetLive sets the "live" field.
+func (u *GoodsUpsertOne) SetLive(v bool) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetLive(v)
+	})
+}
+
+// UpdateLive sets the "live" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdateLive() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateLive()
+	})
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *GoodsUpsertOne) SetRejectReason(v string) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetRejectReason(v)
+	})
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdateRejectReason() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateRejectReason()
+	})
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *GoodsUpsertOne) SetReviewerID(v int) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetReviewerID(v)
+	})
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *GoodsUpsertOne) AddReviewerID(v int) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.AddReviewerID(v)
+	})
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdateReviewerID() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateReviewerID()
+	})
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *GoodsUpsertOne) ClearReviewerID() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearReviewerID()
+	})
+}
+
+// SetPending sets the "pending" field.
+func (u *GoodsUpsertOne) SetPending(v map[string]interface{}) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPending(v)
+	})
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdatePending() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePending()
+	})
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *GoodsUpsertOne) ClearPending() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPending()
+	})
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *GoodsUpsertOne) SetPendingLang(v string) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingLang(v)
+	})
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdatePendingLang() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingLang()
 	})
 }
 
@@ -2377,6 +2649,97 @@ func (u *GoodsUpsertBulk) SetUpdatedAt(v time.Time) *GoodsUpsertBulk {
 func (u *GoodsUpsertBulk) UpdateUpdatedAt() *GoodsUpsertBulk {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetLive sets the "live" field.
+func (u *GoodsUpsertBulk) SetLive(v bool) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetLive(v)
+	})
+}
+
+// UpdateLive sets the "live" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdateLive() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateLive()
+	})
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (u *GoodsUpsertBulk) SetRejectReason(v string) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetRejectReason(v)
+	})
+}
+
+// UpdateRejectReason sets the "reject_reason" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdateRejectReason() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateRejectReason()
+	})
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (u *GoodsUpsertBulk) SetReviewerID(v int) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetReviewerID(v)
+	})
+}
+
+// AddReviewerID adds v to the "reviewer_id" field.
+func (u *GoodsUpsertBulk) AddReviewerID(v int) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.AddReviewerID(v)
+	})
+}
+
+// UpdateReviewerID sets the "reviewer_id" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdateReviewerID() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateReviewerID()
+	})
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (u *GoodsUpsertBulk) ClearReviewerID() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearReviewerID()
+	})
+}
+
+// SetPending sets the "pending" field.
+func (u *GoodsUpsertBulk) SetPending(v map[string]interface{}) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPending(v)
+	})
+}
+
+// UpdatePending sets the "pending" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdatePending() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePending()
+	})
+}
+
+// ClearPending clears the value of the "pending" field.
+func (u *GoodsUpsertBulk) ClearPending() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPending()
+	})
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (u *GoodsUpsertBulk) SetPendingLang(v string) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingLang(v)
+	})
+}
+
+// UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdatePendingLang() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingLang()
 	})
 }
 

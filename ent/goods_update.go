@@ -44,6 +44,87 @@ func (_u *GoodsUpdate) SetUpdatedAt(v time.Time) *GoodsUpdate {
 	return _u
 }
 
+// SetLive sets the "live" field.
+func (_u *GoodsUpdate) SetLive(v bool) *GoodsUpdate {
+	_u.mutation.SetLive(v)
+	return _u
+}
+
+// SetNillableLive sets the "live" field if the given value is not nil.
+func (_u *GoodsUpdate) SetNillableLive(v *bool) *GoodsUpdate {
+	if v != nil {
+		_u.SetLive(*v)
+	}
+	return _u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_u *GoodsUpdate) SetRejectReason(v string) *GoodsUpdate {
+	_u.mutation.SetRejectReason(v)
+	return _u
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_u *GoodsUpdate) SetNillableRejectReason(v *string) *GoodsUpdate {
+	if v != nil {
+		_u.SetRejectReason(*v)
+	}
+	return _u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_u *GoodsUpdate) SetReviewerID(v int) *GoodsUpdate {
+	_u.mutation.ResetReviewerID()
+	_u.mutation.SetReviewerID(v)
+	return _u
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_u *GoodsUpdate) SetNillableReviewerID(v *int) *GoodsUpdate {
+	if v != nil {
+		_u.SetReviewerID(*v)
+	}
+	return _u
+}
+
+// AddReviewerID adds value to the "reviewer_id" field.
+func (_u *GoodsUpdate) AddReviewerID(v int) *GoodsUpdate {
+	_u.mutation.AddReviewerID(v)
+	return _u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (_u *GoodsUpdate) ClearReviewerID() *GoodsUpdate {
+	_u.mutation.ClearReviewerID()
+	return _u
+}
+
+// SetPending sets the "pending" field.
+func (_u *GoodsUpdate) SetPending(v map[string]interface{}) *GoodsUpdate {
+	_u.mutation.SetPending(v)
+	return _u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (_u *GoodsUpdate) ClearPending() *GoodsUpdate {
+	_u.mutation.ClearPending()
+	return _u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_u *GoodsUpdate) SetPendingLang(v string) *GoodsUpdate {
+	_u.mutation.SetPendingLang(v)
+	return _u
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_u *GoodsUpdate) SetNillablePendingLang(v *string) *GoodsUpdate {
+	if v != nil {
+		_u.SetPendingLang(*v)
+	}
+	return _u
+}
+
 // SetUID sets the "uid" field.
 func (_u *GoodsUpdate) SetUID(v string) *GoodsUpdate {
 	_u.mutation.SetUID(v)
@@ -906,6 +987,30 @@ func (_u *GoodsUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(goods.FieldUpdatedAt, field.TypeTime, value)
 	}
+	if value, ok := _u.mutation.Live(); ok {
+		_spec.SetField(goods.FieldLive, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RejectReason(); ok {
+		_spec.SetField(goods.FieldRejectReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReviewerID(); ok {
+		_spec.SetField(goods.FieldReviewerID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewerID(); ok {
+		_spec.AddField(goods.FieldReviewerID, field.TypeInt, value)
+	}
+	if _u.mutation.ReviewerIDCleared() {
+		_spec.ClearField(goods.FieldReviewerID, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Pending(); ok {
+		_spec.SetField(goods.FieldPending, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingCleared() {
+		_spec.ClearField(goods.FieldPending, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingLang(); ok {
+		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
+	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
 	}
@@ -1427,6 +1532,87 @@ type GoodsUpdateOne struct {
 // SetUpdatedAt sets the "updated_at" field.
 func (_u *GoodsUpdateOne) SetUpdatedAt(v time.Time) *GoodsUpdateOne {
 	_u.mutation.SetUpdatedAt(v)
+	return _u
+}
+
+// SetLive sets the "live" field.
+func (_u *GoodsUpdateOne) SetLive(v bool) *GoodsUpdateOne {
+	_u.mutation.SetLive(v)
+	return _u
+}
+
+// SetNillableLive sets the "live" field if the given value is not nil.
+func (_u *GoodsUpdateOne) SetNillableLive(v *bool) *GoodsUpdateOne {
+	if v != nil {
+		_u.SetLive(*v)
+	}
+	return _u
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (_u *GoodsUpdateOne) SetRejectReason(v string) *GoodsUpdateOne {
+	_u.mutation.SetRejectReason(v)
+	return _u
+}
+
+// SetNillableRejectReason sets the "reject_reason" field if the given value is not nil.
+func (_u *GoodsUpdateOne) SetNillableRejectReason(v *string) *GoodsUpdateOne {
+	if v != nil {
+		_u.SetRejectReason(*v)
+	}
+	return _u
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (_u *GoodsUpdateOne) SetReviewerID(v int) *GoodsUpdateOne {
+	_u.mutation.ResetReviewerID()
+	_u.mutation.SetReviewerID(v)
+	return _u
+}
+
+// SetNillableReviewerID sets the "reviewer_id" field if the given value is not nil.
+func (_u *GoodsUpdateOne) SetNillableReviewerID(v *int) *GoodsUpdateOne {
+	if v != nil {
+		_u.SetReviewerID(*v)
+	}
+	return _u
+}
+
+// AddReviewerID adds value to the "reviewer_id" field.
+func (_u *GoodsUpdateOne) AddReviewerID(v int) *GoodsUpdateOne {
+	_u.mutation.AddReviewerID(v)
+	return _u
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (_u *GoodsUpdateOne) ClearReviewerID() *GoodsUpdateOne {
+	_u.mutation.ClearReviewerID()
+	return _u
+}
+
+// SetPending sets the "pending" field.
+func (_u *GoodsUpdateOne) SetPending(v map[string]interface{}) *GoodsUpdateOne {
+	_u.mutation.SetPending(v)
+	return _u
+}
+
+// ClearPending clears the value of the "pending" field.
+func (_u *GoodsUpdateOne) ClearPending() *GoodsUpdateOne {
+	_u.mutation.ClearPending()
+	return _u
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (_u *GoodsUpdateOne) SetPendingLang(v string) *GoodsUpdateOne {
+	_u.mutation.SetPendingLang(v)
+	return _u
+}
+
+// SetNillablePendingLang sets the "pending_lang" field if the given value is not nil.
+func (_u *GoodsUpdateOne) SetNillablePendingLang(v *string) *GoodsUpdateOne {
+	if v != nil {
+		_u.SetPendingLang(*v)
+	}
 	return _u
 }
 
@@ -2321,6 +2507,30 @@ func (_u *GoodsUpdateOne) sqlSave(ctx context.Context) (_node *Goods, err error)
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(goods.FieldUpdatedAt, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Live(); ok {
+		_spec.SetField(goods.FieldLive, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RejectReason(); ok {
+		_spec.SetField(goods.FieldRejectReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ReviewerID(); ok {
+		_spec.SetField(goods.FieldReviewerID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedReviewerID(); ok {
+		_spec.AddField(goods.FieldReviewerID, field.TypeInt, value)
+	}
+	if _u.mutation.ReviewerIDCleared() {
+		_spec.ClearField(goods.FieldReviewerID, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Pending(); ok {
+		_spec.SetField(goods.FieldPending, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingCleared() {
+		_spec.ClearField(goods.FieldPending, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingLang(); ok {
+		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)

@@ -7970,6 +7970,12 @@ type GoodsMutation struct {
 	id                  *int
 	created_at          *time.Time
 	updated_at          *time.Time
+	live                *bool
+	reject_reason       *string
+	reviewer_id         *int
+	addreviewer_id      *int
+	pending             *map[string]interface{}
+	pending_lang        *string
 	uid                 *string
 	old_id              *int64
 	addold_id           *int64
@@ -8213,6 +8219,233 @@ func (m *GoodsMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err erro
 // ResetUpdatedAt resets all changes to the "updated_at" field.
 func (m *GoodsMutation) ResetUpdatedAt() {
 	m.updated_at = nil
+}
+
+// SetLive sets the "live" field.
+func (m *GoodsMutation) SetLive(b bool) {
+	m.live = &b
+}
+
+// Live returns the value of the "live" field in the mutation.
+func (m *GoodsMutation) Live() (r bool, exists bool) {
+	v := m.live
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLive returns the old "live" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldLive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLive: %w", err)
+	}
+	return oldValue.Live, nil
+}
+
+// ResetLive resets all changes to the "live" field.
+func (m *GoodsMutation) ResetLive() {
+	m.live = nil
+}
+
+// SetRejectReason sets the "reject_reason" field.
+func (m *GoodsMutation) SetRejectReason(s string) {
+	m.reject_reason = &s
+}
+
+// RejectReason returns the value of the "reject_reason" field in the mutation.
+func (m *GoodsMutation) RejectReason() (r string, exists bool) {
+	v := m.reject_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectReason returns the old "reject_reason" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldRejectReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectReason: %w", err)
+	}
+	return oldValue.RejectReason, nil
+}
+
+// ResetRejectReason resets all changes to the "reject_reason" field.
+func (m *GoodsMutation) ResetRejectReason() {
+	m.reject_reason = nil
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (m *GoodsMutation) SetReviewerID(i int) {
+	m.reviewer_id = &i
+	m.addreviewer_id = nil
+}
+
+// ReviewerID returns the value of the "reviewer_id" field in the mutation.
+func (m *GoodsMutation) ReviewerID() (r int, exists bool) {
+	v := m.reviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewerID returns the old "reviewer_id" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldReviewerID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewerID: %w", err)
+	}
+	return oldValue.ReviewerID, nil
+}
+
+// AddReviewerID adds i to the "reviewer_id" field.
+func (m *GoodsMutation) AddReviewerID(i int) {
+	if m.addreviewer_id != nil {
+		*m.addreviewer_id += i
+	} else {
+		m.addreviewer_id = &i
+	}
+}
+
+// AddedReviewerID returns the value that was added to the "reviewer_id" field in this mutation.
+func (m *GoodsMutation) AddedReviewerID() (r int, exists bool) {
+	v := m.addreviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearReviewerID clears the value of the "reviewer_id" field.
+func (m *GoodsMutation) ClearReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	m.clearedFields[goods.FieldReviewerID] = struct{}{}
+}
+
+// ReviewerIDCleared returns if the "reviewer_id" field was cleared in this mutation.
+func (m *GoodsMutation) ReviewerIDCleared() bool {
+	_, ok := m.clearedFields[goods.FieldReviewerID]
+	return ok
+}
+
+// ResetReviewerID resets all changes to the "reviewer_id" field.
+func (m *GoodsMutation) ResetReviewerID() {
+	m.reviewer_id = nil
+	m.addreviewer_id = nil
+	delete(m.clearedFields, goods.FieldReviewerID)
+}
+
+// SetPending sets the "pending" field.
+func (m *GoodsMutation) SetPending(value map[string]interface{}) {
+	m.pending = &value
+}
+
+// Pending returns the value of the "pending" field in the mutation.
+func (m *GoodsMutation) Pending() (r map[string]interface{}, exists bool) {
+	v := m.pending
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPending returns the old "pending" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldPending(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPending is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPending requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPending: %w", err)
+	}
+	return oldValue.Pending, nil
+}
+
+// ClearPending clears the value of the "pending" field.
+func (m *GoodsMutation) ClearPending() {
+	m.pending = nil
+	m.clearedFields[goods.FieldPending] = struct{}{}
+}
+
+// PendingCleared returns if the "pending" field was cleared in this mutation.
+func (m *GoodsMutation) PendingCleared() bool {
+	_, ok := m.clearedFields[goods.FieldPending]
+	return ok
+}
+
+// ResetPending resets all changes to the "pending" field.
+func (m *GoodsMutation) ResetPending() {
+	m.pending = nil
+	delete(m.clearedFields, goods.FieldPending)
+}
+
+// SetPendingLang sets the "pending_lang" field.
+func (m *GoodsMutation) SetPendingLang(s string) {
+	m.pending_lang = &s
+}
+
+// PendingLang returns the value of the "pending_lang" field in the mutation.
+func (m *GoodsMutation) PendingLang() (r string, exists bool) {
+	v := m.pending_lang
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingLang returns the old "pending_lang" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldPendingLang(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingLang is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingLang requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingLang: %w", err)
+	}
+	return oldValue.PendingLang, nil
+}
+
+// ResetPendingLang resets all changes to the "pending_lang" field.
+func (m *GoodsMutation) ResetPendingLang() {
+	m.pending_lang = nil
 }
 
 // SetUID sets the "uid" field.
@@ -10079,12 +10312,27 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 30)
+	fields := make([]string, 0, 35)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
 	if m.updated_at != nil {
 		fields = append(fields, goods.FieldUpdatedAt)
+	}
+	if m.live != nil {
+		fields = append(fields, goods.FieldLive)
+	}
+	if m.reject_reason != nil {
+		fields = append(fields, goods.FieldRejectReason)
+	}
+	if m.reviewer_id != nil {
+		fields = append(fields, goods.FieldReviewerID)
+	}
+	if m.pending != nil {
+		fields = append(fields, goods.FieldPending)
+	}
+	if m.pending_lang != nil {
+		fields = append(fields, goods.FieldPendingLang)
 	}
 	if m.uid != nil {
 		fields = append(fields, goods.FieldUID)
@@ -10182,6 +10430,16 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.CreatedAt()
 	case goods.FieldUpdatedAt:
 		return m.UpdatedAt()
+	case goods.FieldLive:
+		return m.Live()
+	case goods.FieldRejectReason:
+		return m.RejectReason()
+	case goods.FieldReviewerID:
+		return m.ReviewerID()
+	case goods.FieldPending:
+		return m.Pending()
+	case goods.FieldPendingLang:
+		return m.PendingLang()
 	case goods.FieldUID:
 		return m.UID()
 	case goods.FieldOldID:
@@ -10251,6 +10509,16 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldCreatedAt(ctx)
 	case goods.FieldUpdatedAt:
 		return m.OldUpdatedAt(ctx)
+	case goods.FieldLive:
+		return m.OldLive(ctx)
+	case goods.FieldRejectReason:
+		return m.OldRejectReason(ctx)
+	case goods.FieldReviewerID:
+		return m.OldReviewerID(ctx)
+	case goods.FieldPending:
+		return m.OldPending(ctx)
+	case goods.FieldPendingLang:
+		return m.OldPendingLang(ctx)
 	case goods.FieldUID:
 		return m.OldUID(ctx)
 	case goods.FieldOldID:
@@ -10329,6 +10597,41 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetUpdatedAt(v)
+		return nil
+	case goods.FieldLive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLive(v)
+		return nil
+	case goods.FieldRejectReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectReason(v)
+		return nil
+	case goods.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewerID(v)
+		return nil
+	case goods.FieldPending:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPending(v)
+		return nil
+	case goods.FieldPendingLang:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingLang(v)
 		return nil
 	case goods.FieldUID:
 		v, ok := value.(string)
@@ -10534,6 +10837,9 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *GoodsMutation) AddedFields() []string {
 	var fields []string
+	if m.addreviewer_id != nil {
+		fields = append(fields, goods.FieldReviewerID)
+	}
 	if m.addold_id != nil {
 		fields = append(fields, goods.FieldOldID)
 	}
@@ -10590,6 +10896,8 @@ func (m *GoodsMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *GoodsMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
+	case goods.FieldReviewerID:
+		return m.AddedReviewerID()
 	case goods.FieldOldID:
 		return m.AddedOldID()
 	case goods.FieldBigType:
@@ -10631,6 +10939,13 @@ func (m *GoodsMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *GoodsMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case goods.FieldReviewerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReviewerID(v)
+		return nil
 	case goods.FieldOldID:
 		v, ok := value.(int64)
 		if !ok {
@@ -10751,6 +11066,12 @@ func (m *GoodsMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *GoodsMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(goods.FieldReviewerID) {
+		fields = append(fields, goods.FieldReviewerID)
+	}
+	if m.FieldCleared(goods.FieldPending) {
+		fields = append(fields, goods.FieldPending)
+	}
 	if m.FieldCleared(goods.FieldOldID) {
 		fields = append(fields, goods.FieldOldID)
 	}
@@ -10777,6 +11098,12 @@ func (m *GoodsMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *GoodsMutation) ClearField(name string) error {
 	switch name {
+	case goods.FieldReviewerID:
+		m.ClearReviewerID()
+		return nil
+	case goods.FieldPending:
+		m.ClearPending()
+		return nil
 	case goods.FieldOldID:
 		m.ClearOldID()
 		return nil
@@ -10802,6 +11129,21 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldUpdatedAt:
 		m.ResetUpdatedAt()
+		return nil
+	case goods.FieldLive:
+		m.ResetLive()
+		return nil
+	case goods.FieldRejectReason:
+		m.ResetRejectReason()
+		return nil
+	case goods.FieldReviewerID:
+		m.ResetReviewerID()
+		return nil
+	case goods.FieldPending:
+		m.ResetPending()
+		return nil
+	case goods.FieldPendingLang:
+		m.ResetPendingLang()
 		return nil
 	case goods.FieldUID:
 		m.ResetUID()

@@ -265,6 +265,8 @@ func init() {
 	goodsMixin := schema.Goods{}.Mixin()
 	goodsMixinFields0 := goodsMixin[0].Fields()
 	_ = goodsMixinFields0
+	goodsMixinFields1 := goodsMixin[1].Fields()
+	_ = goodsMixinFields1
 	goodsFields := schema.Goods{}.Fields()
 	_ = goodsFields
 	// goodsDescCreatedAt is the schema descriptor for created_at field.
@@ -277,6 +279,18 @@ func init() {
 	goods.DefaultUpdatedAt = goodsDescUpdatedAt.Default.(func() time.Time)
 	// goods.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
 	goods.UpdateDefaultUpdatedAt = goodsDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// goodsDescLive is the schema descriptor for live field.
+	goodsDescLive := goodsMixinFields1[0].Descriptor()
+	// goods.DefaultLive holds the default value on creation for the live field.
+	goods.DefaultLive = goodsDescLive.Default.(bool)
+	// goodsDescRejectReason is the schema descriptor for reject_reason field.
+	goodsDescRejectReason := goodsMixinFields1[1].Descriptor()
+	// goods.DefaultRejectReason holds the default value on creation for the reject_reason field.
+	goods.DefaultRejectReason = goodsDescRejectReason.Default.(string)
+	// goodsDescPendingLang is the schema descriptor for pending_lang field.
+	goodsDescPendingLang := goodsMixinFields1[4].Descriptor()
+	// goods.DefaultPendingLang holds the default value on creation for the pending_lang field.
+	goods.DefaultPendingLang = goodsDescPendingLang.Default.(string)
 	// goodsDescUID is the schema descriptor for uid field.
 	goodsDescUID := goodsFields[0].Descriptor()
 	// goods.UIDValidator is a validator for the "uid" field. It is called by the builders before save.

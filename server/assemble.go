@@ -204,14 +204,29 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
+	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
+	if err := editor.EnsureForms(ctx); err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	// A change of a live goods item shows at once on its page, its cards
+	// (home, lists) and in search.
+	editor.OnChange = func(ctx context.Context, uid string) {
+		versions.Bump("goods:"+uid, "catalog")
+		if err := searchSvc.Reindex(ctx, uid); err != nil {
+			log.Error("search reindex", "goods", uid, "err", err)
+		}
+	}
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
+	identityAPI := api.NewIdentities(accountAPI, identities)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
-		Identities: api.NewIdentities(accountAPI, identities),
+		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor),
 		Listings:   api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Searches:   api.NewSearches(handlers, searchSvc, vis, db),
 		Media:      mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,

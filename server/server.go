@@ -31,6 +31,7 @@ type Deps struct {
 	Orders     *api.Orders
 	Identities *api.Identities
 	Listings   *api.Listings
+	Goods      *api.GoodsEditor // the goods form and its review
 	Outbox     *mail.Outbox // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -78,6 +79,9 @@ func New(d Deps) *echo.Echo {
 		d.Identities.Register(apiGroup)
 	}
 	d.Listings.Register(apiGroup)
+	if d.Goods != nil {
+		d.Goods.Register(apiGroup)
+	}
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)

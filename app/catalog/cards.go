@@ -74,8 +74,8 @@ func (s *Service) Cards(ctx context.Context, cq CardQuery) (*CardPage, error) {
 }
 
 // Listed selects goods that pages, search and sitemaps may show: not
-// deleted by their seller.
-func Listed() predicate.Goods { return goods.DeletedAtIsNil() }
+// deleted by their seller, and with an approved version (a new item waits for review).
+func Listed() predicate.Goods { return goods.And(goods.DeletedAtIsNil(), goods.LiveEQ(true)) }
 
 // CardsByUID loads the cards of the given goods, keyed by treId, deleted
 // ones included: a shopper's cart and orders still name what they hold.

@@ -58,7 +58,7 @@ func (s *Service) Detail(ctx context.Context, ref Ref, lang, cur string) (*Goods
 			q.Order(ent.Asc(scenariolabel.FieldPosition)).
 				WithOptions(func(o *ent.ScenarioOptionQuery) { o.Order(ent.Asc(scenariooption.FieldPosition)) })
 		})
-	g, err := q.Only(ctx)
+	g, err := q.Where(goods.LiveEQ(true)).Only(ctx) // an item never approved has no public page
 	if ent.IsNotFound(err) {
 		return nil, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}

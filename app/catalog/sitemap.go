@@ -39,7 +39,7 @@ func onSaleOwner() predicate.Text {
 	return func(sel *sql.Selector) {
 		g := sql.Table(goods.Table)
 		sel.Where(sql.In(sel.C(text.FieldOwnerID), sql.Select(g.C(goods.FieldID)).From(g).
-			Where(sql.And(sql.EQ(g.C(goods.FieldSaleable), 1), sql.IsNull(g.C(goods.FieldDeletedAt))))))
+			Where(sql.And(sql.EQ(g.C(goods.FieldSaleable), 1), sql.IsNull(g.C(goods.FieldDeletedAt)), sql.EQ(g.C(goods.FieldLive), true)))))
 	}
 }
 

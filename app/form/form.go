@@ -20,10 +20,32 @@ const (
 	Text     = "text"     // one line
 	TextArea = "textarea" // several lines
 	Number   = "number"
-	Select   = "select"  // one of Options
-	Image    = "image"   // the URL of the owner's own upload on Disk
-	Country  = "country" // an ISO 3166 alpha-2 code
+	Select   = "select"   // one of Options
+	Image    = "image"    // the URL of the owner's own upload on Disk
+	Country  = "country"  // an ISO 3166 alpha-2 code
+	RichText = "richtext" // HTML, sanitised to a small allow-list (see rich.go)
+	Images   = "images"   // an ordered list of the owner's uploads, at most MaxItems
+	Pairs    = "pairs"    // an ordered list of {k, v} texts, at most MaxItems
 )
+
+// Structured types: their values are checked by the caller's Checker
+// (ValidateWith), since only the owner of the form knows their rules.
+const (
+	AttrGroups = "attrgroups" // one or two attribute groups whose values may carry an image
+	Skus       = "skus"       // a price and stock per combination of attribute values
+	Scenario   = "scenario"   // scenario labels with options and added prices
+	Prices     = "prices"     // an amount per currency
+	Ranges     = "ranges"     // unit prices from a start quantity on
+)
+
+// structured reports whether t is checked by the caller.
+func structured(t string) bool {
+	switch t {
+	case AttrGroups, Skus, Scenario, Prices, Ranges:
+		return true
+	}
+	return false
+}
 
 // Option is one choice of a select field; Label is a catalogue key.
 type Option struct {
@@ -49,6 +71,8 @@ type Field struct {
 	Disk     string   `json:"disk,omitempty"` // image: avatar, background or goods
 	// Crop is the image's upload size: small w, h, big w, h.
 	Crop []int `json:"crop,omitempty"`
+	// MaxItems bounds list types (images, pairs, attribute groups ...).
+	MaxItems int `json:"maxItems,omitempty"`
 }
 
 // Form is a named list of fields; Version grows with every edit.
@@ -116,12 +140,15 @@ func check(f Form) error {
 			if len(fd.Options) == 0 {
 				return fmt.Errorf("form %s: select %s has no options", f.Name, fd.Key)
 			}
-		case Image:
+		case RichText, Pairs:
+		case Image, Images:
 			if fd.Disk == "" || len(fd.Crop) != 4 {
 				return fmt.Errorf("form %s: image %s needs a disk and a crop size", f.Name, fd.Key)
 			}
 		default:
-			return fmt.Errorf("form %s: field %s has unknown type %q", f.Name, fd.Key, fd.Type)
+			if !structured(fd.Type) {
+				return fmt.Errorf("form %s: field %s has unknown type %q", f.Name, fd.Key, fd.Type)
+			}
 		}
 	}
 	return nil

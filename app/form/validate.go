@@ -43,6 +43,20 @@ const MaxUnknown = 20
 // Every bad field is named in one invalid-input error, and nothing of in
 // is kept when there is one.
 func Validate(f *Form, in Values, owner string) (Values, error) {
+	return ValidateWith(f, in, owner, nil)
+}
+
+// Checker checks the value of a structured field (AttrGroups, Skus ...): it
+// answers the clean value, or errors keyed by the field's key or a path
+// under it ("skus.2.stock").
+// It may also take over a plain field (handled true), as goods do for
+// images, which may keep the item's existing pictures.
+type Checker func(fd Field, raw any, all Values) (v any, errs map[string]string, handled bool)
+
+// ValidateWith is Validate with the checker of the form's structured
+// fields; it sees the raw values of the whole form, since rules such as
+// "a sku per combination" span fields.
+func ValidateWith(f *Form, in Values, owner string, check Checker) (Values, error) {
 	if len(in) > len(f.Fields)+MaxUnknown { // not a form anyone filled in: do not echo it back
 		return nil, apperr.Invalid("values", ErrUnknown, "FormHasErrors")
 	}
@@ -61,6 +75,39 @@ func Validate(f *Form, in Values, owner string) (Values, error) {
 	}
 	out := Values{}
 	for _, fd := range f.Fields {
+		if check != nil && !structured(fd.Type) && in[fd.Key] != nil {
+			if v, errs, ok := check(fd, in[fd.Key], in); ok {
+				for k, e := range errs {
+					bad[k] = e
+				}
+				if len(errs) == 0 && v != nil {
+					out[fd.Key] = v
+				} else if len(errs) == 0 && fd.Required {
+					bad[fd.Key] = ErrRequired
+				}
+				continue
+			}
+		}
+		if structured(fd.Type) {
+			if in[fd.Key] == nil {
+				if fd.Required {
+					bad[fd.Key] = ErrRequired
+				}
+				continue
+			}
+			if check == nil {
+				bad[fd.Key] = ErrUnknown
+				continue
+			}
+			v, errs, _ := check(fd, in[fd.Key], in)
+			for k, e := range errs {
+				bad[k] = e
+			}
+			if len(errs) == 0 && v != nil {
+				out[fd.Key] = v
+			}
+			continue
+		}
 		v, key := value(fd, in[fd.Key], owner)
 		switch {
 		case key != "":
@@ -82,6 +129,14 @@ func Validate(f *Form, in Values, owner string) (Values, error) {
 func value(fd Field, raw any, owner string) (any, string) {
 	if raw == nil {
 		return nil, ""
+	}
+	switch fd.Type {
+	case Images:
+		return imageList(fd, raw, owner)
+	case Pairs:
+		return pairs(fd, raw)
+	case RichText:
+		return richText(fd, raw)
 	}
 	if fd.Type == Number {
 		var n float64

@@ -59,7 +59,7 @@ func (s *Service) Sync(ctx context.Context) (int, error) {
 		}
 	}
 	start := time.Now()
-	q := s.db.Goods.Query().Where(goods.UpdatedAtGT(s.synced)).Order(ent.Asc(goods.FieldID))
+	q := s.db.Goods.Query().Where(goods.UpdatedAtGT(s.synced), goods.LiveEQ(true)).Order(ent.Asc(goods.FieldID))
 	n, lastID := 0, 0
 	for {
 		rows, err := q.Clone().Where(goods.IDGT(lastID)).Limit(syncBatch).WithSkus().All(ctx)
@@ -110,7 +110,7 @@ func (s *Service) resumeOrReset(ctx context.Context) error {
 
 // Reindex indexes some goods now (after an edit, say).
 func (s *Service) Reindex(ctx context.Context, uids ...string) error {
-	rows, err := s.db.Goods.Query().Where(goods.UIDIn(uids...)).WithSkus().All(ctx)
+	rows, err := s.db.Goods.Query().Where(goods.UIDIn(uids...), goods.LiveEQ(true)).WithSkus().All(ctx)
 	if err != nil {
 		return fmt.Errorf("search: load goods: %w", err)
 	}

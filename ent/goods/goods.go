@@ -18,6 +18,16 @@ const (
 	FieldCreatedAt = "created_at"
 	// FieldUpdatedAt holds the string denoting the updated_at field in the database.
 	FieldUpdatedAt = "updated_at"
+	// FieldLive holds the string denoting the live field in the database.
+	FieldLive = "live"
+	// FieldRejectReason holds the string denoting the reject_reason field in the database.
+	FieldRejectReason = "reject_reason"
+	// FieldReviewerID holds the string denoting the reviewer_id field in the database.
+	FieldReviewerID = "reviewer_id"
+	// FieldPending holds the string denoting the pending field in the database.
+	FieldPending = "pending"
+	// FieldPendingLang holds the string denoting the pending_lang field in the database.
+	FieldPendingLang = "pending_lang"
 	// FieldUID holds the string denoting the uid field in the database.
 	FieldUID = "uid"
 	// FieldOldID holds the string denoting the old_id field in the database.
@@ -155,6 +165,11 @@ var Columns = []string{
 	FieldID,
 	FieldCreatedAt,
 	FieldUpdatedAt,
+	FieldLive,
+	FieldRejectReason,
+	FieldReviewerID,
+	FieldPending,
+	FieldPendingLang,
 	FieldUID,
 	FieldOldID,
 	FieldBigType,
@@ -213,6 +228,12 @@ var (
 	DefaultUpdatedAt func() time.Time
 	// UpdateDefaultUpdatedAt holds the default value on update for the "updated_at" field.
 	UpdateDefaultUpdatedAt func() time.Time
+	// DefaultLive holds the default value on creation for the "live" field.
+	DefaultLive bool
+	// DefaultRejectReason holds the default value on creation for the "reject_reason" field.
+	DefaultRejectReason string
+	// DefaultPendingLang holds the default value on creation for the "pending_lang" field.
+	DefaultPendingLang string
 	// UIDValidator is a validator for the "uid" field. It is called by the builders before save.
 	UIDValidator func(string) error
 	// DefaultBigType holds the default value on creation for the "big_type" field.
@@ -279,6 +300,26 @@ func ByCreatedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByUpdatedAt orders the results by the updated_at field.
 func ByUpdatedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldUpdatedAt, opts...).ToFunc()
+}
+
+// ByLive orders the results by the live field.
+func ByLive(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLive, opts...).ToFunc()
+}
+
+// ByRejectReason orders the results by the reject_reason field.
+func ByRejectReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejectReason, opts...).ToFunc()
+}
+
+// ByReviewerID orders the results by the reviewer_id field.
+func ByReviewerID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReviewerID, opts...).ToFunc()
+}
+
+// ByPendingLang orders the results by the pending_lang field.
+func ByPendingLang(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPendingLang, opts...).ToFunc()
 }
 
 // ByUID orders the results by the uid field.

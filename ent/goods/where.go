@@ -65,6 +65,26 @@ func UpdatedAt(v time.Time) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldUpdatedAt, v))
 }
 
+// Live applies equality check predicate on the "live" field. It's identical to LiveEQ.
+func Live(v bool) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldLive, v))
+}
+
+// RejectReason applies equality check predicate on the "reject_reason" field. It's identical to RejectReasonEQ.
+func RejectReason(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldRejectReason, v))
+}
+
+// ReviewerID applies equality check predicate on the "reviewer_id" field. It's identical to ReviewerIDEQ.
+func ReviewerID(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldReviewerID, v))
+}
+
+// PendingLang applies equality check predicate on the "pending_lang" field. It's identical to PendingLangEQ.
+func PendingLang(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldPendingLang, v))
+}
+
 // UID applies equality check predicate on the "uid" field. It's identical to UIDEQ.
 func UID(v string) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldUID, v))
@@ -273,6 +293,206 @@ func UpdatedAtLT(v time.Time) predicate.Goods {
 // UpdatedAtLTE applies the LTE predicate on the "updated_at" field.
 func UpdatedAtLTE(v time.Time) predicate.Goods {
 	return predicate.Goods(sql.FieldLTE(FieldUpdatedAt, v))
+}
+
+// LiveEQ applies the EQ predicate on the "live" field.
+func LiveEQ(v bool) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldLive, v))
+}
+
+// LiveNEQ applies the NEQ predicate on the "live" field.
+func LiveNEQ(v bool) predicate.Goods {
+	return predicate.Goods(sql.FieldNEQ(FieldLive, v))
+}
+
+// RejectReasonEQ applies the EQ predicate on the "reject_reason" field.
+func RejectReasonEQ(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldRejectReason, v))
+}
+
+// RejectReasonNEQ applies the NEQ predicate on the "reject_reason" field.
+func RejectReasonNEQ(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldNEQ(FieldRejectReason, v))
+}
+
+// RejectReasonIn applies the In predicate on the "reject_reason" field.
+func RejectReasonIn(vs ...string) predicate.Goods {
+	return predicate.Goods(sql.FieldIn(FieldRejectReason, vs...))
+}
+
+// RejectReasonNotIn applies the NotIn predicate on the "reject_reason" field.
+func RejectReasonNotIn(vs ...string) predicate.Goods {
+	return predicate.Goods(sql.FieldNotIn(FieldRejectReason, vs...))
+}
+
+// RejectReasonGT applies the GT predicate on the "reject_reason" field.
+func RejectReasonGT(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldGT(FieldRejectReason, v))
+}
+
+// RejectReasonGTE applies the GTE predicate on the "reject_reason" field.
+func RejectReasonGTE(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldGTE(FieldRejectReason, v))
+}
+
+// RejectReasonLT applies the LT predicate on the "reject_reason" field.
+func RejectReasonLT(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldLT(FieldRejectReason, v))
+}
+
+// RejectReasonLTE applies the LTE predicate on the "reject_reason" field.
+func RejectReasonLTE(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldLTE(FieldRejectReason, v))
+}
+
+// RejectReasonContains applies the Contains predicate on the "reject_reason" field.
+func RejectReasonContains(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldContains(FieldRejectReason, v))
+}
+
+// RejectReasonHasPrefix applies the HasPrefix predicate on the "reject_reason" field.
+func RejectReasonHasPrefix(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldHasPrefix(FieldRejectReason, v))
+}
+
+// RejectReasonHasSuffix applies the HasSuffix predicate on the "reject_reason" field.
+func RejectReasonHasSuffix(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldHasSuffix(FieldRejectReason, v))
+}
+
+// RejectReasonEqualFold applies the EqualFold predicate on the "reject_reason" field.
+func RejectReasonEqualFold(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEqualFold(FieldRejectReason, v))
+}
+
+// RejectReasonContainsFold applies the ContainsFold predicate on the "reject_reason" field.
+func RejectReasonContainsFold(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldContainsFold(FieldRejectReason, v))
+}
+
+// ReviewerIDEQ applies the EQ predicate on the "reviewer_id" field.
+func ReviewerIDEQ(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldReviewerID, v))
+}
+
+// ReviewerIDNEQ applies the NEQ predicate on the "reviewer_id" field.
+func ReviewerIDNEQ(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldNEQ(FieldReviewerID, v))
+}
+
+// ReviewerIDIn applies the In predicate on the "reviewer_id" field.
+func ReviewerIDIn(vs ...int) predicate.Goods {
+	return predicate.Goods(sql.FieldIn(FieldReviewerID, vs...))
+}
+
+// ReviewerIDNotIn applies the NotIn predicate on the "reviewer_id" field.
+func ReviewerIDNotIn(vs ...int) predicate.Goods {
+	return predicate.Goods(sql.FieldNotIn(FieldReviewerID, vs...))
+}
+
+// ReviewerIDGT applies the GT predicate on the "reviewer_id" field.
+func ReviewerIDGT(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldGT(FieldReviewerID, v))
+}
+
+// ReviewerIDGTE applies the GTE predicate on the "reviewer_id" field.
+func ReviewerIDGTE(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldGTE(FieldReviewerID, v))
+}
+
+// ReviewerIDLT applies the LT predicate on the "reviewer_id" field.
+func ReviewerIDLT(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldLT(FieldReviewerID, v))
+}
+
+// ReviewerIDLTE applies the LTE predicate on the "reviewer_id" field.
+func ReviewerIDLTE(v int) predicate.Goods {
+	return predicate.Goods(sql.FieldLTE(FieldReviewerID, v))
+}
+
+// ReviewerIDIsNil applies the IsNil predicate on the "reviewer_id" field.
+func ReviewerIDIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldReviewerID))
+}
+
+// ReviewerIDNotNil applies the NotNil predicate on the "reviewer_id" field.
+func ReviewerIDNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldReviewerID))
+}
+
+// PendingIsNil applies the IsNil predicate on the "pending" field.
+func PendingIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldPending))
+}
+
+// PendingNotNil applies the NotNil predicate on the "pending" field.
+func PendingNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldPending))
+}
+
+// PendingLangEQ applies the EQ predicate on the "pending_lang" field.
+func PendingLangEQ(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEQ(FieldPendingLang, v))
+}
+
+// PendingLangNEQ applies the NEQ predicate on the "pending_lang" field.
+func PendingLangNEQ(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldNEQ(FieldPendingLang, v))
+}
+
+// PendingLangIn applies the In predicate on the "pending_lang" field.
+func PendingLangIn(vs ...string) predicate.Goods {
+	return predicate.Goods(sql.FieldIn(FieldPendingLang, vs...))
+}
+
+// PendingLangNotIn applies the NotIn predicate on the "pending_lang" field.
+func PendingLangNotIn(vs ...string) predicate.Goods {
+	return predicate.Goods(sql.FieldNotIn(FieldPendingLang, vs...))
+}
+
+// PendingLangGT applies the GT predicate on the "pending_lang" field.
+func PendingLangGT(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldGT(FieldPendingLang, v))
+}
+
+// PendingLangGTE applies the GTE predicate on the "pending_lang" field.
+func PendingLangGTE(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldGTE(FieldPendingLang, v))
+}
+
+// PendingLangLT applies the LT predicate on the "pending_lang" field.
+func PendingLangLT(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldLT(FieldPendingLang, v))
+}
+
+// PendingLangLTE applies the LTE predicate on the "pending_lang" field.
+func PendingLangLTE(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldLTE(FieldPendingLang, v))
+}
+
+// PendingLangContains applies the Contains predicate on the "pending_lang" field.
+func PendingLangContains(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldContains(FieldPendingLang, v))
+}
+
+// PendingLangHasPrefix applies the HasPrefix predicate on the "pending_lang" field.
+func PendingLangHasPrefix(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldHasPrefix(FieldPendingLang, v))
+}
+
+// PendingLangHasSuffix applies the HasSuffix predicate on the "pending_lang" field.
+func PendingLangHasSuffix(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldHasSuffix(FieldPendingLang, v))
+}
+
+// PendingLangEqualFold applies the EqualFold predicate on the "pending_lang" field.
+func PendingLangEqualFold(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldEqualFold(FieldPendingLang, v))
+}
+
+// PendingLangContainsFold applies the ContainsFold predicate on the "pending_lang" field.
+func PendingLangContainsFold(v string) predicate.Goods {
+	return predicate.Goods(sql.FieldContainsFold(FieldPendingLang, v))
 }
 
 // UIDEQ applies the EQ predicate on the "uid" field.

@@ -294,6 +294,11 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "live", Type: field.TypeBool, Default: true},
+		{Name: "reject_reason", Type: field.TypeString, Default: ""},
+		{Name: "reviewer_id", Type: field.TypeInt, Nullable: true},
+		{Name: "pending", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending_lang", Type: field.TypeString, Default: ""},
 		{Name: "uid", Type: field.TypeString, Unique: true},
 		{Name: "old_id", Type: field.TypeInt64, Unique: true, Nullable: true},
 		{Name: "big_type", Type: field.TypeInt, Default: 1},
@@ -332,7 +337,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[31]},
+				Columns:    []*schema.Column{GoodsColumns[36]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -341,17 +346,17 @@ var (
 			{
 				Name:    "goods_big_type_saleable",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[5], GoodsColumns[7]},
+				Columns: []*schema.Column{GoodsColumns[10], GoodsColumns[12]},
 			},
 			{
 				Name:    "goods_spe",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[6]},
+				Columns: []*schema.Column{GoodsColumns[11]},
 			},
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[31]},
+				Columns: []*schema.Column{GoodsColumns[36]},
 			},
 			{
 				Name:    "goods_updated_at",

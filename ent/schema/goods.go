@@ -18,7 +18,7 @@ type AIGenModel struct {
 	Tips2 string `json:"tips2"`
 }
 
-func (Goods) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}} }
+func (Goods) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}, GoodsReviewMixin{}} }
 
 func (Goods) Fields() []ent.Field {
 	return []ent.Field{

@@ -68,6 +68,7 @@ var loaders = map[string]loader{
 	// Sellers' side: private shells too.
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
+	"createTre/{treId}":               shellWith("goodsEdit", "treId"), // "0" for a new item
 }
 
 // identityShell is a shell for the identity types users apply for (by page
@@ -95,7 +96,8 @@ func applicable(v string) bool {
 // they are a seller's work (the server's page cache keeps only their
 // public shell, one per language, which holds no order data).
 var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
-	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true}
+	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true,
+	"createTre/{treId}": true}
 
 // reviewShell is the identity queue of one applicable type (by name or
 // number) or of "all".

@@ -202,6 +202,8 @@ function signedInPages(order, addressId) {
     // Without a staff role the review queues are not found (backoffice.test.mjs audits them as the operator).
     ["/operations/showbiggerentity", "[data-testid=not-found]"],
     ["/operations/showbiggeridentity/all", "[data-testid=not-found]"],
+    // The reader sells for the order's identity; if that is not a Seller, the page says how to become one.
+    ["/createTre/0", "[data-testid=goods-form], [data-testid=goods-needs-seller]"],
   ];
 }
 

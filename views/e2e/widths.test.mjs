@@ -74,7 +74,7 @@ before(async () => {
     "bigerentity", "editbigerprofile/seller",
     "operations/showorder/all", "operations/showorder/" + orderNumber, "operations/showtrack/" + orderNumber,
     // Without a staff role the review queues show the not-found content (backoffice.test.mjs covers them as the operator).
-    "operations/showbiggerentity", "operations/showbiggeridentity/all", "mygoods"];
+    "operations/showbiggerentity", "operations/showbiggeridentity/all", "mygoods", "createTre/0"];
   await ctx.close();
 });
 after(async () => { await browser?.close(); await store?.stop(); });

@@ -28,6 +28,7 @@ import { SellerTrackPage } from "./operations/SellerTrackPage";
 import { EntityReviewPage, GoodsReviewPage, IdentityReviewPage } from "./operations/ReviewPage";
 import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
+import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
 import type { PageName } from "../lib/types";
 
@@ -67,5 +68,6 @@ export const pages: Record<PageName, ComponentType> = {
   reviewGoods: GoodsReviewPage,
   entity: EntityPage,
   identityEdit: IdentityEditPage,
+  goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
 };

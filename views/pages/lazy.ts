@@ -40,6 +40,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   reviewGoods: () => import("./operations/ReviewPage").then((m) => m.GoodsReviewPage),
   entity: () => import("./entity/EntityPage").then((m) => m.EntityPage),
   identityEdit: () => import("./entity/IdentityEditPage").then((m) => m.IdentityEditPage),
+  goodsEdit: () => import("./goods-edit/GoodsEditPage").then((m) => m.GoodsEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
 };

@@ -11,9 +11,12 @@ import type { FormDef, FormField, FormValues } from "./types";
 // control per field by type, with the field's limits, and each field's
 // error (a catalogue key, from the browser's check or the server's answer)
 // in the reader's language with the limits filled in.
-export function DataForm({ def, values, errors, busy, submitLabel, onChange, onSubmit, testid }: {
+// Field types it does not draw itself (goods' lists) come from custom; extra
+// buttons (a draft save) go beside the submit button.
+export function DataForm({ def, values, errors, busy, submitLabel, onChange, onSubmit, testid, custom, extraActions }: {
   def: FormDef; values: FormValues; errors: Record<string, string>; busy: boolean; submitLabel: string;
   onChange(key: string, v: string): void; onSubmit(): void; testid?: string;
+  custom?: (f: FormField, label: string) => React.ReactNode; extraActions?: React.ReactNode;
 }) {
   const t = useT();
   const message = (f: FormField) => {
@@ -42,6 +45,8 @@ export function DataForm({ def, values, errors, busy, submitLabel, onChange, onS
                 options={v && !opts.some((o) => o.value === v) ? [{ value: v, name: v }, ...opts] : opts} />
             );
           }
+          case "richtext": case "images": case "pairs": case "attrgroups": case "skus": case "scenario": case "prices": case "ranges":
+            return custom ? <div key={f.key}>{custom(f, label)}</div> : null;
           case "number":
             return <Field key={f.key} label={label} name={f.key} type="number" inputMode={f.int ? "numeric" : "decimal"} min={f.min} max={f.max}
               step={f.int ? 1 : "any"} value={v} onChange={(e) => set(e.target.value)} error={message(f)} />;
@@ -50,7 +55,8 @@ export function DataForm({ def, values, errors, busy, submitLabel, onChange, onS
               value={v} onChange={(e) => set(e.target.value)} error={message(f)} />;
         }
       })}
-      <Submit busy={busy} testid="form-submit">{submitLabel}</Submit>
+      {extraActions ? <div className="row-actions start">{extraActions}<Submit busy={busy} testid="form-submit">{submitLabel}</Submit></div>
+        : <Submit busy={busy} testid="form-submit">{submitLabel}</Submit>}
     </form>
   );
 }

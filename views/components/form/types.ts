@@ -4,7 +4,9 @@ export interface FormOption { value: string; label: string }
 
 export interface FormField {
   key: string;
-  type: "text" | "textarea" | "number" | "select" | "image" | "country";
+  type: "text" | "textarea" | "number" | "select" | "image" | "country"
+    // goods: lists and structured values, drawn by the page's own editors
+    | "richtext" | "images" | "pairs" | "attrgroups" | "skus" | "scenario" | "prices" | "ranges";
   label: string; // catalogue key
   hint?: string;
   required?: boolean;
@@ -16,11 +18,16 @@ export interface FormField {
   options?: FormOption[];
   disk?: string;
   crop?: [number, number, number, number]; // small w, h, big w, h
+  maxItems?: number; // list types
 }
 
 export interface FormDef { name: string; version: number; fields: FormField[] }
 
-export type FormValues = Record<string, string | number>;
+// Plain fields hold text or numbers; list and structured fields (goods) hold JSON.
+export type FormValues = Record<string, unknown>;
+
+// SIMPLE are the field types DataForm draws itself and checkValues checks.
+export const SIMPLE = new Set(["text", "textarea", "number", "select", "image", "country"]);
 
 export interface ReviewStatus { id: number; tNa: string; color: string }
 
