@@ -3,7 +3,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { formatDate } from "../../lib/hydrated";
-import { call, diffWords, fieldsOf, hasTrail, images, text, type AuditEntry, type ReviewItem, type Values } from "./review";
+import { call, diffWords, fieldsOf, hasTrail, idOf, images, text, type AuditEntry, type ReviewItem, type Values } from "./review";
 
 // ReviewDetail is one item: what was submitted beside what is live, the
 // reviewer's actions and the item's audit trail.
@@ -28,7 +28,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
     setBusy(true);
     setError("");
     try {
-      await api(call(item.kind, "decide"), { uid: item.uid, action, reason: action === "reject" ? reason : "" }, { silent: true });
+      await api(call(item.kind, "decide"), { ...idOf(item), action, reason: action === "reject" ? reason : "" }, { silent: true });
       onDecided();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t("ErrorOccurs"));

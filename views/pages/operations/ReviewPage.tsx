@@ -6,7 +6,7 @@ import { formatDate } from "../../lib/hydrated";
 import { OpsFrame } from "./OpsFrame";
 import { NotYours } from "./SellerParts";
 import { ReviewDetail } from "./ReviewDetail";
-import { call, identityQueuePath, identityTypeOf, IDENTITY_TYPES, PAGE_SIZE, STATUS_FILTERS, type ReviewItem, type ReviewKind } from "./review";
+import { asReviewItem, call, identityQueuePath, identityTypeOf, IDENTITY_TYPES, PAGE_SIZE, STATUS_FILTERS, type ReviewItem, type ReviewKind } from "./review";
 
 // EntityReviewPage is operations/showbiggerentity.
 export function EntityReviewPage() { return <ReviewQueue kind="entity" />; }
@@ -41,7 +41,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
     setBusy(true);
     setError("");
     try {
-      const list = await api<ReviewItem[]>(call(kind, "list"), { identityType: idType, status: st, page: p }, { silent: true });
+      const list = (await api<ReviewItem[]>(call(kind, "list"), { identityType: idType, status: st, page: p }, { silent: true })).map((x) => asReviewItem(kind, x));
       setItems(list);
       setStatus(st);
       setPage(p);

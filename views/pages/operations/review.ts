@@ -24,6 +24,13 @@ export const hasTrail = (kind: ReviewKind) => kind !== "goods";
 
 export const PAGE_SIZE = 50; // identity.PageSize
 
+// Goods travel by their wire id (treId, SPEC §3) where entities and
+// identities say uid: the queue speaks uid, these two translate.
+export function asReviewItem(kind: ReviewKind, x: ReviewItem & { treId?: string }): ReviewItem {
+  return kind === "goods" ? { ...x, kind, uid: x.treId ?? x.uid } : x;
+}
+export const idOf = (item: ReviewItem) => (item.kind === "goods" ? { treId: item.uid } : { uid: item.uid });
+
 // Status filters: 0 is the open ones (Waiting and In review).
 export const STATUS_FILTERS: { id: number; key: string }[] = [
   { id: 0, key: "OpsOpen" }, { id: 1, key: "ReviewStatusWaiting" }, { id: 3, key: "ReviewStatusDoing" },
