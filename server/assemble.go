@@ -227,9 +227,9 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor),
-		Listings:   api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
-		Searches:   api.NewSearches(handlers, searchSvc, vis, db),
-		Media:      mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
+		Searches: api.NewSearches(handlers, searchSvc, vis, db),
+		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
 	if cfg.Dev {

@@ -32,7 +32,7 @@ type Deps struct {
 	Identities *api.Identities
 	Listings   *api.Listings
 	Goods      *api.GoodsEditor // the goods form and its review
-	Outbox     *mail.Outbox // the development outbox, when DEV is set
+	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
 	MediaSpec  func(uid string) (media.DemoSpec, bool)
