@@ -99,7 +99,9 @@ test("a seller takes an item off sale, changes its stock and deletes another; pa
   // Bad input is refused in the browser: the save button stays off.
   await inputs.nth(0).fill("-3");
   assert.equal(await item.locator("[data-testid=mygoods-save-stock]").isDisabled(), true);
+  assert.match(await item.locator("[data-testid=mygoods-stock-error]").textContent(), /whole number from 0 to 1,000,000,000/, "and says why");
   await inputs.nth(0).fill("7");
+  assert.equal(await item.locator("[data-testid=mygoods-stock-error]").count(), 0);
   await item.locator("[data-testid=mygoods-save-stock]").click();
   await page.locator(".toast", { hasText: "Stock saved." }).waitFor();
   assert.equal(await stockState(visitor, goods.treId, "On sale"), "On sale");

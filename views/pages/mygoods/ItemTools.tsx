@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useApi } from "../../api/useApi";
 import { useData, useShop, useT } from "../../stores/context";
-import { txtLang } from "../../lib/i18n";
-import { parseStock, stockRows, type MyItem } from "./mygoods";
+import { formatNumber, txtLang } from "../../lib/i18n";
+import { MAX_STOCK, parseStock, stockRows, type MyItem } from "./mygoods";
 
 // ItemTools: the review status and sale status chips, the on/off sale
 // switch and the stock editor of one of the seller's goods. Every change
@@ -10,7 +10,7 @@ import { parseStock, stockRows, type MyItem } from "./mygoods";
 // seller saw, so a sale made meanwhile is reported, never overwritten.
 export function ItemTools({ item, onChange }: { item: MyItem; onChange(it: MyItem): void }) {
   const t = useT();
-  const { lang } = useData();
+  const { lang, numfmt } = useData();
   const api = useApi();
   const showToast = useShop((s) => s.showToast);
   const rows = stockRows(item);
@@ -72,6 +72,8 @@ export function ItemTools({ item, onChange }: { item: MyItem; onChange(it: MyIte
               </label>
             );
           })}
+          {/* Say why Save is off, not only with a red border. */}
+          {bad ? <p className="hint error" role="alert" data-testid="mygoods-stock-error">{t("StockRange", { max: formatNumber(MAX_STOCK, numfmt, 0) })}</p> : null}
           <button type="submit" className="btn small primary" disabled={bad || !changed.length} data-testid="mygoods-save-stock">{t("SaveStock")}</button>
         </fieldset>
       </form>

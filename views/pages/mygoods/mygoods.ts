@@ -28,9 +28,12 @@ export function stockRows(it: MyItem): { skuId: string; names: Txt[]; stock: num
 }
 
 // parseStock accepts a whole number from 0 to the server's maximum, else null.
+// MAX_STOCK is the most a stock may be (the server's bound, app/listing).
+export const MAX_STOCK = 1_000_000_000;
+
 export function parseStock(v: string): number | null {
   const s = v.trim();
   if (!/^\d{1,10}$/.test(s)) return null;
   const n = Number(s);
-  return n <= 1_000_000_000 ? n : null;
+  return n <= MAX_STOCK ? n : null;
 }
