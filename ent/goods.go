@@ -34,6 +34,8 @@ type Goods struct {
 	Pending map[string]interface{} `json:"pending,omitempty"`
 	// the main language the pending texts are written in
 	PendingLang string `json:"pending_lang,omitempty"`
+	// the owner's translations waiting for review: language → field key → text (empty removes it)
+	PendingTexts map[string]map[string]string `json:"pending_texts,omitempty"`
 	// public id, treId on the wire
 	UID string `json:"uid,omitempty"`
 	// legacy numeric id
@@ -199,7 +201,7 @@ func (*Goods) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case goods.FieldPending, goods.FieldTestResults, goods.FieldAiGenModels:
+		case goods.FieldPending, goods.FieldPendingTexts, goods.FieldTestResults, goods.FieldAiGenModels:
 			values[i] = new([]byte)
 		case goods.FieldLive, goods.FieldUseScenarioLabel:
 			values[i] = new(sql.NullBool)
@@ -276,6 +278,14 @@ func (_m *Goods) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field pending_lang", values[i])
 			} else if value.Valid {
 				_m.PendingLang = value.String
+			}
+		case goods.FieldPendingTexts:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_texts", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.PendingTexts); err != nil {
+					return fmt.Errorf("unmarshal field pending_texts: %w", err)
+				}
 			}
 		case goods.FieldUID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -556,6 +566,9 @@ func (_m *Goods) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("pending_lang=")
 	builder.WriteString(_m.PendingLang)
+	builder.WriteString(", ")
+	builder.WriteString("pending_texts=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PendingTexts))
 	builder.WriteString(", ")
 	builder.WriteString("uid=")
 	builder.WriteString(_m.UID)

@@ -121,6 +121,12 @@ func (_c *GoodsCreate) SetNillablePendingLang(v *string) *GoodsCreate {
 	return _c
 }
 
+// SetPendingTexts sets the "pending_texts" field.
+func (_c *GoodsCreate) SetPendingTexts(v map[string]map[string]string) *GoodsCreate {
+	_c.mutation.SetPendingTexts(v)
+	return _c
+}
+
 // SetUID sets the "uid" field.
 func (_c *GoodsCreate) SetUID(v string) *GoodsCreate {
 	_c.mutation.SetUID(v)
@@ -906,6 +912,10 @@ func (_c *GoodsCreate) createSpec() (*Goods, *sqlgraph.CreateSpec) {
 		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
 		_node.PendingLang = value
 	}
+	if value, ok := _c.mutation.PendingTexts(); ok {
+		_spec.SetField(goods.FieldPendingTexts, field.TypeJSON, value)
+		_node.PendingTexts = value
+	}
 	if value, ok := _c.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
 		_node.UID = value
@@ -1286,6 +1296,24 @@ func (u *GoodsUpsert) SetPendingLang(v string) *GoodsUpsert {
 // UpdatePendingLang sets the "pending_lang" field to the value that was provided on create.
 func (u *GoodsUpsert) UpdatePendingLang() *GoodsUpsert {
 	u.SetExcluded(goods.FieldPendingLang)
+	return u
+}
+
+// SetPendingTexts sets the "pending_texts" field.
+func (u *GoodsUpsert) SetPendingTexts(v map[string]map[string]string) *GoodsUpsert {
+	u.Set(goods.FieldPendingTexts, v)
+	return u
+}
+
+// UpdatePendingTexts sets the "pending_texts" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdatePendingTexts() *GoodsUpsert {
+	u.SetExcluded(goods.FieldPendingTexts)
+	return u
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (u *GoodsUpsert) ClearPendingTexts() *GoodsUpsert {
+	u.SetNull(goods.FieldPendingTexts)
 	return u
 }
 
@@ -1892,6 +1920,27 @@ func (u *GoodsUpsertOne) SetPendingLang(v string) *GoodsUpsertOne {
 func (u *GoodsUpsertOne) UpdatePendingLang() *GoodsUpsertOne {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdatePendingLang()
+	})
+}
+
+// SetPendingTexts sets the "pending_texts" field.
+func (u *GoodsUpsertOne) SetPendingTexts(v map[string]map[string]string) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingTexts(v)
+	})
+}
+
+// UpdatePendingTexts sets the "pending_texts" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdatePendingTexts() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingTexts()
+	})
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (u *GoodsUpsertOne) ClearPendingTexts() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPendingTexts()
 	})
 }
 
@@ -2740,6 +2789,27 @@ func (u *GoodsUpsertBulk) SetPendingLang(v string) *GoodsUpsertBulk {
 func (u *GoodsUpsertBulk) UpdatePendingLang() *GoodsUpsertBulk {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdatePendingLang()
+	})
+}
+
+// SetPendingTexts sets the "pending_texts" field.
+func (u *GoodsUpsertBulk) SetPendingTexts(v map[string]map[string]string) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingTexts(v)
+	})
+}
+
+// UpdatePendingTexts sets the "pending_texts" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdatePendingTexts() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingTexts()
+	})
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (u *GoodsUpsertBulk) ClearPendingTexts() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPendingTexts()
 	})
 }
 

@@ -125,6 +125,18 @@ func (_u *GoodsUpdate) SetNillablePendingLang(v *string) *GoodsUpdate {
 	return _u
 }
 
+// SetPendingTexts sets the "pending_texts" field.
+func (_u *GoodsUpdate) SetPendingTexts(v map[string]map[string]string) *GoodsUpdate {
+	_u.mutation.SetPendingTexts(v)
+	return _u
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (_u *GoodsUpdate) ClearPendingTexts() *GoodsUpdate {
+	_u.mutation.ClearPendingTexts()
+	return _u
+}
+
 // SetUID sets the "uid" field.
 func (_u *GoodsUpdate) SetUID(v string) *GoodsUpdate {
 	_u.mutation.SetUID(v)
@@ -1011,6 +1023,12 @@ func (_u *GoodsUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.PendingLang(); ok {
 		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.PendingTexts(); ok {
+		_spec.SetField(goods.FieldPendingTexts, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingTextsCleared() {
+		_spec.ClearField(goods.FieldPendingTexts, field.TypeJSON)
+	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
 	}
@@ -1613,6 +1631,18 @@ func (_u *GoodsUpdateOne) SetNillablePendingLang(v *string) *GoodsUpdateOne {
 	if v != nil {
 		_u.SetPendingLang(*v)
 	}
+	return _u
+}
+
+// SetPendingTexts sets the "pending_texts" field.
+func (_u *GoodsUpdateOne) SetPendingTexts(v map[string]map[string]string) *GoodsUpdateOne {
+	_u.mutation.SetPendingTexts(v)
+	return _u
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (_u *GoodsUpdateOne) ClearPendingTexts() *GoodsUpdateOne {
+	_u.mutation.ClearPendingTexts()
 	return _u
 }
 
@@ -2531,6 +2561,12 @@ func (_u *GoodsUpdateOne) sqlSave(ctx context.Context) (_node *Goods, err error)
 	}
 	if value, ok := _u.mutation.PendingLang(); ok {
 		_spec.SetField(goods.FieldPendingLang, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PendingTexts(); ok {
+		_spec.SetField(goods.FieldPendingTexts, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingTextsCleared() {
+		_spec.ClearField(goods.FieldPendingTexts, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)

@@ -7976,6 +7976,7 @@ type GoodsMutation struct {
 	addreviewer_id      *int
 	pending             *map[string]interface{}
 	pending_lang        *string
+	pending_texts       *map[string]map[string]string
 	uid                 *string
 	old_id              *int64
 	addold_id           *int64
@@ -8446,6 +8447,55 @@ func (m *GoodsMutation) OldPendingLang(ctx context.Context) (v string, err error
 // ResetPendingLang resets all changes to the "pending_lang" field.
 func (m *GoodsMutation) ResetPendingLang() {
 	m.pending_lang = nil
+}
+
+// SetPendingTexts sets the "pending_texts" field.
+func (m *GoodsMutation) SetPendingTexts(value map[string]map[string]string) {
+	m.pending_texts = &value
+}
+
+// PendingTexts returns the value of the "pending_texts" field in the mutation.
+func (m *GoodsMutation) PendingTexts() (r map[string]map[string]string, exists bool) {
+	v := m.pending_texts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingTexts returns the old "pending_texts" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldPendingTexts(ctx context.Context) (v map[string]map[string]string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingTexts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingTexts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingTexts: %w", err)
+	}
+	return oldValue.PendingTexts, nil
+}
+
+// ClearPendingTexts clears the value of the "pending_texts" field.
+func (m *GoodsMutation) ClearPendingTexts() {
+	m.pending_texts = nil
+	m.clearedFields[goods.FieldPendingTexts] = struct{}{}
+}
+
+// PendingTextsCleared returns if the "pending_texts" field was cleared in this mutation.
+func (m *GoodsMutation) PendingTextsCleared() bool {
+	_, ok := m.clearedFields[goods.FieldPendingTexts]
+	return ok
+}
+
+// ResetPendingTexts resets all changes to the "pending_texts" field.
+func (m *GoodsMutation) ResetPendingTexts() {
+	m.pending_texts = nil
+	delete(m.clearedFields, goods.FieldPendingTexts)
 }
 
 // SetUID sets the "uid" field.
@@ -10312,7 +10362,7 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 35)
+	fields := make([]string, 0, 36)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
@@ -10333,6 +10383,9 @@ func (m *GoodsMutation) Fields() []string {
 	}
 	if m.pending_lang != nil {
 		fields = append(fields, goods.FieldPendingLang)
+	}
+	if m.pending_texts != nil {
+		fields = append(fields, goods.FieldPendingTexts)
 	}
 	if m.uid != nil {
 		fields = append(fields, goods.FieldUID)
@@ -10440,6 +10493,8 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.Pending()
 	case goods.FieldPendingLang:
 		return m.PendingLang()
+	case goods.FieldPendingTexts:
+		return m.PendingTexts()
 	case goods.FieldUID:
 		return m.UID()
 	case goods.FieldOldID:
@@ -10519,6 +10574,8 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPending(ctx)
 	case goods.FieldPendingLang:
 		return m.OldPendingLang(ctx)
+	case goods.FieldPendingTexts:
+		return m.OldPendingTexts(ctx)
 	case goods.FieldUID:
 		return m.OldUID(ctx)
 	case goods.FieldOldID:
@@ -10632,6 +10689,13 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPendingLang(v)
+		return nil
+	case goods.FieldPendingTexts:
+		v, ok := value.(map[string]map[string]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingTexts(v)
 		return nil
 	case goods.FieldUID:
 		v, ok := value.(string)
@@ -11072,6 +11136,9 @@ func (m *GoodsMutation) ClearedFields() []string {
 	if m.FieldCleared(goods.FieldPending) {
 		fields = append(fields, goods.FieldPending)
 	}
+	if m.FieldCleared(goods.FieldPendingTexts) {
+		fields = append(fields, goods.FieldPendingTexts)
+	}
 	if m.FieldCleared(goods.FieldOldID) {
 		fields = append(fields, goods.FieldOldID)
 	}
@@ -11103,6 +11170,9 @@ func (m *GoodsMutation) ClearField(name string) error {
 		return nil
 	case goods.FieldPending:
 		m.ClearPending()
+		return nil
+	case goods.FieldPendingTexts:
+		m.ClearPendingTexts()
 		return nil
 	case goods.FieldOldID:
 		m.ClearOldID()
@@ -11144,6 +11214,9 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldPendingLang:
 		m.ResetPendingLang()
+		return nil
+	case goods.FieldPendingTexts:
+		m.ResetPendingTexts()
 		return nil
 	case goods.FieldUID:
 		m.ResetUID()

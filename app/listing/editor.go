@@ -254,7 +254,8 @@ func (e *Editor) editorUpdate(ctx context.Context, tx *ent.Tx, cur *ent.Goods, c
 		if err != nil {
 			return err
 		}
-		same = editorSame(clean, live) && lang == cur.MainLan
+		// Waiting translations keep the item in review whatever the form says.
+		same = editorSame(clean, live) && lang == cur.MainLan && len(cur.PendingTexts) == 0
 	}
 	if same {
 		q.ClearPending().SetPendingLang("").SetApproveStatus(review.Pass).SetRejectReason("").ClearReviewerID()

@@ -137,7 +137,7 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 	spe, _ := strconv.Atoi(editorStr(v["spe"]))
 	up := tx.Goods.UpdateOneID(g.ID).SetBigType(max(bigType, 1)).SetSpe(spe).SetMainLan(lang).
 		SetURI(editorSlug(editorStr(v["name"]))).SetUseScenarioLabel(len(editorList(v, "scenario")) > 0).
-		SetLive(true).ClearPending().SetPendingLang("").SetApproveStatus(review.Pass).SetRejectReason("").
+		SetLive(true).ClearPending().SetPendingLang("").ClearPendingTexts().SetApproveStatus(review.Pass).SetRejectReason("").
 		ClearReviewerID().AddVersion(1)
 	if first {
 		up.SetSaleable(1)
@@ -156,6 +156,9 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 		return err
 	}
 	if err := e.editorPublishLabels(ctx, tx, g, v, lang); err != nil {
+		return err
+	}
+	if err := litPublish(ctx, tx, g.ID, g.PendingTexts, lang); err != nil {
 		return err
 	}
 	if first {
@@ -250,8 +253,15 @@ func (e *Editor) editorPublishSkus(ctx context.Context, tx *ent.Tx, g *ent.Goods
 		oldSku[s.UID] = s
 	}
 	var attrIDs []int
+	attrKey := map[int]string{}
 	for _, a := range g.Edges.Attrs {
 		attrIDs = append(attrIDs, a.ID)
+		attrKey[a.ID] = a.UID
+	}
+	// The other languages' names of values that stay (by id) are kept.
+	kept, err := litKeep(ctx, tx, catalog.KindAttr, attrIDs, lang, attrKey)
+	if err != nil {
+		return err
 	}
 	if _, err := tx.Text.Delete().Where(text.OwnerKindEQ(catalog.KindAttr), text.OwnerIDIn(attrIDs...)).Exec(ctx); err != nil {
 		return fmt.Errorf("listing: clear attr texts: %w", err)
@@ -279,6 +289,9 @@ func (e *Editor) editorPublishSkus(ctx context.Context, tx *ent.Tx, g *ent.Goods
 			}
 			if err := editorSetText(ctx, tx, catalog.KindAttr, a.ID, "group", lang, editorStr(grp["name"])); err != nil {
 				return fmt.Errorf("listing: attr group: %w", err)
+			}
+			if err := kept.restore(ctx, tx, catalog.KindAttr, id, a.ID); err != nil {
+				return err
 			}
 		}
 	}
@@ -315,11 +328,17 @@ var editorLabelNames = map[int]string{catalog.LabelColour: "Colour", catalog.Lab
 
 func (e *Editor) editorPublishLabels(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.Values, lang string) error {
 	var labelIDs, optIDs []int
+	optKey := map[int]string{}
 	for _, l := range g.Edges.Labels {
 		labelIDs = append(labelIDs, l.ID)
 		for _, o := range l.Edges.Options {
 			optIDs = append(optIDs, o.ID)
+			optKey[o.ID] = fmt.Sprintf("%d.%d", l.LabelID, o.OptionID)
 		}
+	}
+	kept, err := litKeep(ctx, tx, catalog.KindOption, optIDs, lang, optKey)
+	if err != nil {
+		return err
 	}
 	if _, err := tx.Text.Delete().Where(text.Or(text.And(text.OwnerKindEQ(catalog.KindOption), text.OwnerIDIn(optIDs...)),
 		text.And(text.OwnerKindEQ(catalog.KindLabel), text.OwnerIDIn(labelIDs...)))).Exec(ctx); err != nil {
@@ -362,6 +381,9 @@ func (e *Editor) editorPublishLabels(ctx context.Context, tx *ent.Tx, g *ent.Goo
 			}
 			if err := editorSetText(ctx, tx, catalog.KindOption, o.ID, "name", lang, name); err != nil {
 				return fmt.Errorf("listing: option name: %w", err)
+			}
+			if err := kept.restore(ctx, tx, catalog.KindOption, fmt.Sprintf("%d.%d", id, oid), o.ID); err != nil {
+				return err
 			}
 		}
 	}

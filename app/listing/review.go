@@ -33,7 +33,10 @@ type ReviewItem struct {
 	MaLan        string        `json:"maLan"`
 	Submitted    form.Values   `json:"submitted"`
 	Live         form.Values   `json:"live"`
-	UpdatedAt    time.Time     `json:"updatedAt"`
+	// Translations wait beside the change: language → field key → text
+	// (see translate.go; empty removes one).
+	Translations map[string]map[string]string `json:"translations,omitempty"`
+	UpdatedAt    time.Time                    `json:"updatedAt"`
 }
 
 // ReviewList is operations/treasure/list: goods whose change waits (status
@@ -68,7 +71,7 @@ func (e *Editor) ReviewList(ctx context.Context, actor *ent.User, status, page i
 			return nil, err
 		}
 		it := ReviewItem{TreID: g.UID, Status: review.Object(g.ApproveStatus, t), RejectReason: g.RejectReason,
-			MaLan: g.PendingLang, Submitted: g.Pending, UpdatedAt: g.UpdatedAt}
+			MaLan: g.PendingLang, Submitted: g.Pending, Translations: g.PendingTexts, UpdatedAt: g.UpdatedAt}
 		if o := g.Edges.Owner; o != nil {
 			it.Sid = o.UID
 			if u := o.Edges.User; u != nil && u.Email != nil {

@@ -28,6 +28,8 @@ const (
 	FieldPending = "pending"
 	// FieldPendingLang holds the string denoting the pending_lang field in the database.
 	FieldPendingLang = "pending_lang"
+	// FieldPendingTexts holds the string denoting the pending_texts field in the database.
+	FieldPendingTexts = "pending_texts"
 	// FieldUID holds the string denoting the uid field in the database.
 	FieldUID = "uid"
 	// FieldOldID holds the string denoting the old_id field in the database.
@@ -170,6 +172,7 @@ var Columns = []string{
 	FieldReviewerID,
 	FieldPending,
 	FieldPendingLang,
+	FieldPendingTexts,
 	FieldUID,
 	FieldOldID,
 	FieldBigType,

@@ -495,6 +495,16 @@ func PendingLangContainsFold(v string) predicate.Goods {
 	return predicate.Goods(sql.FieldContainsFold(FieldPendingLang, v))
 }
 
+// PendingTextsIsNil applies the IsNil predicate on the "pending_texts" field.
+func PendingTextsIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldPendingTexts))
+}
+
+// PendingTextsNotNil applies the NotNil predicate on the "pending_texts" field.
+func PendingTextsNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldPendingTexts))
+}
+
 // UIDEQ applies the EQ predicate on the "uid" field.
 func UIDEQ(v string) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldUID, v))

@@ -299,6 +299,7 @@ var (
 		{Name: "reviewer_id", Type: field.TypeInt, Nullable: true},
 		{Name: "pending", Type: field.TypeJSON, Nullable: true},
 		{Name: "pending_lang", Type: field.TypeString, Default: ""},
+		{Name: "pending_texts", Type: field.TypeJSON, Nullable: true},
 		{Name: "uid", Type: field.TypeString, Unique: true},
 		{Name: "old_id", Type: field.TypeInt64, Unique: true, Nullable: true},
 		{Name: "big_type", Type: field.TypeInt, Default: 1},
@@ -337,7 +338,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[36]},
+				Columns:    []*schema.Column{GoodsColumns[37]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -346,17 +347,17 @@ var (
 			{
 				Name:    "goods_big_type_saleable",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[10], GoodsColumns[12]},
+				Columns: []*schema.Column{GoodsColumns[11], GoodsColumns[13]},
 			},
 			{
 				Name:    "goods_spe",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[11]},
+				Columns: []*schema.Column{GoodsColumns[12]},
 			},
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[36]},
+				Columns: []*schema.Column{GoodsColumns[37]},
 			},
 			{
 				Name:    "goods_updated_at",

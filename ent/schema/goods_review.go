@@ -19,5 +19,7 @@ func (GoodsReviewMixin) Fields() []ent.Field {
 		field.Int("reviewer_id").Optional().Nillable().Comment("the operator who took it (Doing)"),
 		field.JSON("pending", map[string]any{}).Optional().Comment("the seller's form values waiting for review (or a draft)"),
 		field.String("pending_lang").Default("").Comment("the main language the pending texts are written in"),
+		field.JSON("pending_texts", map[string]map[string]string{}).Optional().
+			Comment("the owner's translations waiting for review: language → field key → text (empty removes it)"),
 	}
 }

@@ -24,6 +24,8 @@ func NewGoodsEditor(ids *Identities, s *listing.Editor) *GoodsEditor {
 func (h *GoodsEditor) Register(g *echo.Group) {
 	g.GET("/tre/getTreWithForm", h.getWithForm)
 	g.POST("/tre/saveTreForm", h.save)
+	g.POST("/tre/getMyTreLit/i18nOne", h.lit)
+	g.POST("/tre/saveMyTreLit", h.saveLit)
 	g.POST("/operations/treasure/list", h.list)
 	g.POST("/operations/treasure/decide", h.decide)
 }
@@ -98,4 +100,47 @@ func (h *GoodsEditor) decide(c echo.Context) error {
 		return h.fail(c, err)
 	}
 	return h.ok(c, sealed, nil)
+}
+
+type litReq struct {
+	TreID   string         `json:"treId"`
+	Sid     string         `json:"sid"`
+	LanCode string         `json:"lanCode"`
+	Texts   map[string]any `json:"texts"`
+}
+
+// litLang is the request's language code when the store speaks it, else "".
+func (h *GoodsEditor) litLang(code string) string {
+	if len(code) > 16 {
+		return ""
+	}
+	l, _ := h.langs.Match(code)
+	return l
+}
+
+func (h *GoodsEditor) lit(c echo.Context) error {
+	var req litReq
+	uid, sealed, err := h.signedIn(c, &req)
+	if err != nil {
+		return h.fail(c, err)
+	}
+	out, err := h.svc.Lit(c.Request().Context(), uid, req.TreID, h.litLang(req.LanCode), h.tr(c))
+	if err != nil {
+		return h.fail(c, err)
+	}
+	return h.ok(c, sealed, out)
+}
+
+func (h *GoodsEditor) saveLit(c echo.Context) error {
+	var req litReq
+	uid, sealed, err := h.signedIn(c, &req)
+	if err != nil {
+		return h.fail(c, err)
+	}
+	out, err := h.svc.SaveLit(c.Request().Context(), uid, listing.LitSave{
+		TreID: req.TreID, Sid: req.Sid, Lang: h.litLang(req.LanCode), Texts: req.Texts}, h.tr(c))
+	if err != nil {
+		return h.fail(c, err)
+	}
+	return h.ok(c, sealed, out)
 }
