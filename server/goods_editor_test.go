@@ -131,6 +131,8 @@ func TestGoodsFormPermissions(t *testing.T) {
 			{"POST", "tre/getTreDetail", `{"treId":"` + sent.TreID + `"}`, want{"visitor": 104, "shopper": 104, "other": 104, "owner": 104, "operator": 104}},
 			{"POST", "operations/treasure/list", `{}`, want{"visitor": 104, "shopper": 104, "other": 104, "owner": 104, "operator": 200}},
 			{"POST", "operations/treasure/decide", `{"treId":"` + sent.TreID + `","action":"take"}`, want{"visitor": 104, "shopper": 104, "other": 104, "owner": 104, "operator": 200}},
+			{"POST", "tre/getMyTreLit/i18nOne", litBody(draft.TreID, "de", nil), want{"visitor": 401, "shopper": 109, "other": 104, "owner": 200, "operator": 109}},
+			{"POST", "tre/saveMyTreLit", litBody(draft.TreID, "de", map[string]any{"name": "Entwurf"}), want{"visitor": 401, "shopper": 109, "other": 104, "owner": 200, "operator": 109}},
 			// A draft is the seller's own: not in review.
 			{"POST", "operations/treasure/decide", `{"treId":"` + draft.TreID + `","action":"pass"}`, want{"visitor": 104, "shopper": 104, "other": 104, "owner": 104, "operator": 109}},
 			// Held by an operator, the item cannot be changed under them.

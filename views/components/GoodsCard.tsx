@@ -77,6 +77,7 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
         {menu ? (
           <CardMenu anchor={menu} onClose={() => setMenu(null)}>
             {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId} data-testid="card-edit">{t("Edit")}</a> : null}
+            {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId + "#translate"} data-testid="card-translate">{t("Translate")}</a> : null}
             {isOwner ? <button type="button" role="menuitem" className="menu-item" data-testid="card-delete"
               onClick={() => { setMenu(null); setConfirm(true); }}>{t("Delete")}</button> : null}
             <div role="group" aria-label={t("OtherLans")}>

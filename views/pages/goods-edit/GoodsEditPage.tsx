@@ -13,6 +13,7 @@ import { useLeaveWarning } from "../entity/shared";
 import { ImageList, Pairs, RichText, Section, type Obj } from "./editors";
 import { AttrGroups, SkuTable, toSendSkus, type Group, type Sku } from "./variants";
 import { Prices, Ranges, Scenario, toSendRanges } from "./prices";
+import { Translations } from "./Translations";
 
 interface MyGoods {
   treId: string; sid: string; approveStatus: ReviewStatus; rejectReason: string; live: boolean; pending: boolean;
@@ -55,6 +56,9 @@ export function GoodsEditPage() {
       else setGot({ item: null, form: null });
     });
   }, [signedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A saved translation may send the item to review: the banner follows.
+  const reload = () => void api<WithForm<MyGoods>>("tre/getTreWithForm?treId=" + encodeURIComponent(treId), undefined, { silent: true })
+    .then((w) => { if (!dirty) take(w); else setGot(w); }).catch(() => undefined);
   const set = (patch: FormValues) => {
     setValues((o) => ({ ...o, ...patch }));
     setDirty(true);
@@ -139,6 +143,7 @@ export function GoodsEditPage() {
               testid="goods-form" custom={custom}
               extraActions={<button type="button" className="btn" data-testid="save-draft" disabled={busy} onClick={() => void save(false)}>{t("GoodsSaveDraft")}</button>}
               onChange={(k, v) => set({ [k]: v })} onSubmit={() => void save(true)} />
+            {item ? <Translations treId={item.treId} maLan={item.maLan} onSaved={reload} /> : null}
           </>
         )}
       </div>
