@@ -230,6 +230,39 @@ func TestGoodsReviewFlow(t *testing.T) {
 	})
 }
 
+// TestGoodsRejectNeedsAReason: a rejection without a reason (empty or
+// blank) or with one over 500 characters is refused with the message in
+// the operator's language, and the item still waits, with no audit row.
+func TestGoodsRejectNeedsAReason(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+		op := s.loginAs(t, seed.OperatorEmail, seed.DemoPassword)
+		item := decode[myGoods](t, s.call(t, "POST", "tre/saveTreForm", saveBody("0", dressValues(s.userUID(t, owner), "Reasonless dress"), true), "TOKEN", owner)).Item
+		cases := []struct{ name, reason, lang, msg string }{
+			{"empty", "", "en", "Please give the reason for the rejection."},
+			{"blank", " \n\t ", "de", "Bitte geben Sie den Grund für die Ablehnung an."},
+			{"too long", strings.Repeat("x", 501), "en", ""},
+		}
+		for _, c := range cases {
+			b, _ := json.Marshal(map[string]string{"treId": item.TreID, "action": "reject", "reason": c.reason})
+			env := s.call(t, "POST", "operations/treasure/decide", string(b), "TOKEN", op, "ALAN", c.lang)
+			if env.Code != 102 || fieldsOf(env)["reason"] == "" {
+				t.Errorf("%s: %d %q %v, want 102 naming reason", c.name, env.Code, env.Easg, fieldsOf(env))
+			}
+			if c.msg != "" && env.Easg != c.msg {
+				t.Errorf("%s: message %q, want %q", c.name, env.Easg, c.msg)
+			}
+		}
+		mine := decode[myGoods](t, s.call(t, "GET", "tre/getTreWithForm?treId="+item.TreID, "", "TOKEN", owner)).Item
+		if mine.ApproveStatus.ID != 1 || mine.RejectReason != "" {
+			t.Errorf("after refused rejections: status %d, reason %q; want waiting, none", mine.ApproveStatus.ID, mine.RejectReason)
+		}
+		if n := s.app.DB.StaffAudit.Query().Where(staffaudit.ObjectUIDEQ(item.TreID)).CountX(t.Context()); n != 0 {
+			t.Errorf("refused rejections wrote %d audit rows", n)
+		}
+	})
+}
+
 func framesJSON(fs []frame) string {
 	b, _ := json.Marshal(fs)
 	return string(b)

@@ -3,7 +3,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { formatDate } from "../../lib/hydrated";
-import { call, diffWords, fieldsOf, hasTrail, idOf, images, text, type AuditEntry, type ReviewItem, type Values } from "./review";
+import { call, diffWords, fieldsOf, GOODS_FIELDS, hasTrail, idOf, images, text, titleOf, type AuditEntry, type ReviewItem, type ReviewKind, type Values } from "./review";
 
 // ReviewDetail is one item: what was submitted beside what is live, the
 // reviewer's actions and the item's audit trail.
@@ -16,6 +16,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
   const [trail, setTrail] = useState<AuditEntry[] | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   useEffect(() => {
@@ -23,8 +24,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
     api<AuditEntry[]>(call(item.kind, "trail"), { uid: item.uid }, { silent: true }).then(setTrail).catch(() => setTrail([]));
   }, [item.uid, item.status.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const decide = async (action: "take" | "pass" | "reject", e?: FormEvent) => {
-    e?.preventDefault();
+  const decide = async (action: "take" | "pass" | "reject") => {
     setBusy(true);
     setError("");
     try {
@@ -35,17 +35,30 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
       setBusy(false);
     }
   };
+  // A blank reason is refused here, with the message the server gives it
+  // (ReviewReasonRequired), rather than by a greyed button that does not
+  // say why.
+  const sendReject = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setReasonError(t("ReviewReasonRequired"));
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    void decide("reject");
+  };
+  const closeReject = () => { setRejecting(false); setReasonError(""); };
   const open = item.status.id === 1 || (item.status.id === 3 && (!item.reviewer || item.reviewer === me));
   const takenByOther = item.status.id === 3 && item.reviewer && item.reviewer !== me;
   return (
     <section className="ops-detail" aria-labelledby={reasonId + "h"} data-testid="ops-detail" data-uid={item.uid}>
       <div className="ops-detail-head">
-        <h2 id={reasonId + "h"}><bdi dir="ltr">{item.owner || item.uid}</bdi></h2>
+        <h2 id={reasonId + "h"}>{item.kind === "goods" ? <bdi>{titleOf(item)}</bdi> : <bdi dir="ltr">{titleOf(item)}</bdi>}</h2>
         <span className="ops-status" style={{ borderColor: item.status.color }} data-testid="ops-detail-status" data-status={item.status.id}>{item.status.tNa}</span>
       </div>
-      <p className="small muted"><bdi dir="ltr">{item.uid}</bdi>{item.reviewer ? <> · <span data-testid="ops-taken-by">{t("OpsTakenByWho", { who: item.reviewer })}</span></> : null}</p>
+      <p className="small muted">{item.kind === "goods" && item.owner ? <><bdi dir="ltr">{item.owner}</bdi> · </> : null}<bdi dir="ltr">{item.uid}</bdi>{item.reviewer ? <> · <span data-testid="ops-taken-by">{t("OpsTakenByWho", { who: item.reviewer })}</span></> : null}</p>
       {item.rejectReason ? <p className="small"><strong>{t("OpsReason")}:</strong> <bdi>{item.rejectReason}</bdi></p> : null}
-      <Diff live={item.live} submitted={item.submitted} />
+      <Diff kind={item.kind} live={item.live} submitted={item.submitted} />
       {error ? <p className="pay-error" role="alert" data-testid="ops-error">{error}</p> : null}
       {takenByOther ? <p className="small muted">{t("OpsTakenByWho", { who: item.reviewer })}</p> : null}
       {open ? (
@@ -57,13 +70,16 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
         </div>
       ) : null}
       {open && rejecting ? (
-        <form className="ops-reject" onSubmit={(e) => void decide("reject", e)}>
+        <form className="ops-reject" noValidate onSubmit={sendReject}>
           <label htmlFor={reasonId}>{t("OpsRejectReason")}</label>
-          <textarea id={reasonId} value={reason} maxLength={500} rows={3} required data-testid="ops-reason"
-            onChange={(e) => setReason(e.target.value)} onKeyDown={(e) => { if (e.key === "Escape") setRejecting(false); }} />
+          <textarea id={reasonId} value={reason} maxLength={500} rows={3} aria-required="true" data-testid="ops-reason"
+            aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? reasonId + "e" : undefined}
+            onChange={(e) => { setReason(e.target.value); if (e.target.value.trim()) setReasonError(""); }}
+            onKeyDown={(e) => { if (e.key === "Escape") closeReject(); }} />
+          {reasonError ? <p id={reasonId + "e"} className="hint error" role="alert" data-testid="ops-reason-error">{reasonError}</p> : null}
           <div className="ops-actions">
-            <button type="submit" className="btn danger" disabled={busy || !reason.trim()} data-testid="ops-reject-send">{t("OpsRejectSend")}</button>
-            <button type="button" className="btn" onClick={() => setRejecting(false)}>{t("Cancel")}</button>
+            <button type="submit" className="btn danger" disabled={busy} data-testid="ops-reject-send">{t("OpsRejectSend")}</button>
+            <button type="button" className="btn" onClick={closeReject}>{t("Cancel")}</button>
           </div>
         </form>
       ) : null}
@@ -73,34 +89,42 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
 }
 
 // Diff shows every field: live and submitted side by side, changed words
-// marked, pictures as pictures.
-function Diff({ live, submitted }: { live: Values | null; submitted: Values | null }) {
+// marked, pictures as pictures. A first submission (nothing live yet) has
+// no live column. Goods fields read by their form's labels.
+function Diff({ kind, live, submitted }: { kind: ReviewKind; live: Values | null; submitted: Values | null }) {
   const t = useT();
-  const keys = fieldsOf(submitted, live);
+  const keys = fieldsOf(submitted, live, kind);
   if (keys.length === 0) return <p className="muted small">{t("OpsNoValues")}</p>;
+  const field = (k: string) => (kind === "goods" ? GOODS_FIELDS.find((f) => f.key === k) : undefined);
+  const shown = (k: string, v: unknown) => {
+    const o = field(k)?.options?.[text(v)];
+    return o ? t(o) : text(v);
+  };
   return (
     // Focusable: a phone scrolls the table sideways by keyboard too.
     <div className="ops-scroll" tabIndex={0} role="region" aria-label={t("OpsChanges")}>
-      <table className="ops-table ops-diff" data-testid="ops-diff">
-        <thead><tr><th>{t("OpsField")}</th><th>{t("OpsLive")}</th><th>{t("OpsSubmitted")}</th></tr></thead>
+      <table className={"ops-table ops-diff" + (live ? "" : " first")} data-testid="ops-diff">
+        <thead><tr><th>{t("OpsField")}</th>{live ? <th>{t("OpsLive")}</th> : null}<th>{t("OpsSubmitted")}</th></tr></thead>
         <tbody>
           {keys.map((k) => {
             const a = live?.[k], b = submitted?.[k];
             const changed = text(a) !== text(b);
             const pa = images(a), pb = images(b);
+            const f = field(k);
+            const label = f ? t(f.label) : k;
             return (
               <tr key={k} className={changed ? "changed" : undefined} data-field={k}>
-                <th scope="row"><bdi dir="ltr">{k}</bdi></th>
+                <th scope="row" title={k}>{f ? label : <bdi dir="ltr">{k}</bdi>}</th>
                 {pa || pb ? (
                   <>
-                    <td><div className="ops-pics">{pa?.map((u, i) => <img key={i} src={u} alt={t("OpsLive") + ": " + k} loading="lazy" />)}</div></td>
-                    <td><div className="ops-pics">{pb?.map((u, i) => <img key={i} src={u} alt={t("OpsSubmitted") + ": " + k} loading="lazy" />)}</div></td>
+                    {live ? <td><div className="ops-pics">{pa?.map((u, i) => <img key={i} src={u} alt={t("OpsLive") + ": " + label} loading="lazy" />)}</div></td> : null}
+                    <td><div className="ops-pics">{pb?.map((u, i) => <img key={i} src={u} alt={t("OpsSubmitted") + ": " + label} loading="lazy" />)}</div></td>
                   </>
                 ) : (
                   <>
-                    <td><bdi>{text(a)}</bdi></td>
-                    <td><bdi>{changed && live ? diffWords(text(a), text(b)).filter((p) => p.op !== "del").map((p, i) =>
-                      p.op === "add" ? <ins key={i}>{p.t}</ins> : <span key={i}>{p.t}</span>) : text(b)}</bdi></td>
+                    {live ? <td><bdi>{shown(k, a)}</bdi></td> : null}
+                    <td><bdi>{changed && live ? diffWords(shown(k, a), shown(k, b)).filter((p) => p.op !== "del").map((p, i) =>
+                      p.op === "add" ? <ins key={i}>{p.t}</ins> : <span key={i}>{p.t}</span>) : shown(k, b)}</bdi></td>
                   </>
                 )}
               </tr>

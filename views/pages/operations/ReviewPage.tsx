@@ -6,7 +6,7 @@ import { formatDate } from "../../lib/hydrated";
 import { OpsFrame } from "./OpsFrame";
 import { NotYours } from "./SellerParts";
 import { ReviewDetail } from "./ReviewDetail";
-import { asReviewItem, call, identityQueuePath, identityTypeOf, IDENTITY_TYPES, PAGE_SIZE, STATUS_FILTERS, type ReviewItem, type ReviewKind } from "./review";
+import { asReviewItem, call, identityQueuePath, identityTypeOf, IDENTITY_TYPES, PAGE_SIZE, STATUS_FILTERS, titleOf, type ReviewItem, type ReviewKind } from "./review";
 
 // EntityReviewPage is operations/showbiggerentity.
 export function EntityReviewPage() { return <ReviewQueue kind="entity" />; }
@@ -114,7 +114,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
             <div className="ops-scroll" tabIndex={0} role="region" aria-label={title}>
               <table className="ops-table" data-testid="ops-queue">
                 <thead>
-                  <tr><th>{t("OpsOwner")}</th>{kind !== "goods" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
+                  <tr><th>{kind === "goods" ? t("OpsGoods") : t("OpsOwner")}</th>{kind !== "goods" ? <th>{t("OpsType")}</th> : null}<th>{t("OpsStatus")}</th><th>{t("OpsTakenBy")}</th><th>{t("OpsUpdated")}</th></tr>
                 </thead>
                 <tbody ref={table}>
                   {list.map((x) => (
@@ -122,8 +122,9 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
                       <td>
                         <button type="button" className="ops-row" data-uid={x.uid} data-testid="ops-row" data-owner={x.owner}
                           aria-current={x.uid === sel ? "true" : undefined} onClick={() => setSel(x.uid)}>
-                          <bdi dir="ltr">{x.owner || x.uid}</bdi>
+                          {kind === "goods" ? <bdi>{titleOf(x)}</bdi> : <bdi dir="ltr">{titleOf(x)}</bdi>}
                         </button>
+                        {kind === "goods" && x.owner ? <div className="ops-sub small muted"><bdi dir="ltr">{x.owner}</bdi></div> : null}
                       </td>
                       {kind === "identity" ? <td className="nowrap">{t(IDENTITY_TYPES.find((y) => y.id === x.identityType)?.key ?? "OpsAllTypes")}</td> : null}
                       {kind === "entity" ? <td className="nowrap">{t(x.entityType === 2 ? "EntityCompany" : "EntityPerson")}</td> : null}

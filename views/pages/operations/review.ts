@@ -31,6 +31,16 @@ export function asReviewItem(kind: ReviewKind, x: ReviewItem & { treId?: string 
 }
 export const idOf = (item: ReviewItem) => (item.kind === "goods" ? { treId: item.uid } : { uid: item.uid });
 
+// titleOf names an item in the queue: goods by their name (one seller's
+// items would otherwise all read as the same email), the others by owner.
+export function titleOf(item: ReviewItem): string {
+  if (item.kind === "goods") {
+    const name = text(item.submitted?.name ?? item.live?.name).trim();
+    if (name) return name;
+  }
+  return item.owner || item.uid;
+}
+
 // Status filters: 0 is the open ones (Waiting and In review).
 export const STATUS_FILTERS: { id: number; key: string }[] = [
   { id: 0, key: "OpsOpen" }, { id: 1, key: "ReviewStatusWaiting" }, { id: 3, key: "ReviewStatusDoing" },
@@ -73,11 +83,31 @@ export function text(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-// fieldsOf lists the keys of both versions, submitted order first.
-export function fieldsOf(a: Values | null, b: Values | null): string[] {
+// fieldsOf lists the keys of both versions, submitted order first; goods
+// in the order of their form.
+export function fieldsOf(a: Values | null, b: Values | null, kind?: ReviewKind): string[] {
   const keys = [...Object.keys(a ?? {}), ...Object.keys(b ?? {})];
-  return keys.filter((k, i) => keys.indexOf(k) === i);
+  const out = keys.filter((k, i) => keys.indexOf(k) === i);
+  if (kind !== "goods") return out;
+  const at = (k: string) => { const i = GOODS_FIELDS.findIndex((f) => f.key === k); return i < 0 ? GOODS_FIELDS.length : i; };
+  return out.sort((x, y) => at(x) - at(y));
 }
+
+// GOODS_FIELDS is the goods form (app/listing/editor_form.go) as the diff
+// shows it: each field's label and its choices' labels, so a reviewer reads
+// "Price type: Fixed prices per currency", not "priceType: 3". A field not
+// listed here shows by its key.
+export const GOODS_FIELDS: { key: string; label: string; options?: Record<string, string> }[] = [
+  { key: "name", label: "GoodsFormName" }, { key: "brief", label: "GoodsFormBrief" },
+  { key: "intro", label: "GoodsFormIntro" }, { key: "introAttrs", label: "GoodsFormIntroAttrs" },
+  { key: "bigType", label: "GoodsFormBigType", options: { 1: "GoodsFormConsumer", 2: "GoodsFormWholesale" } },
+  { key: "spe", label: "GoodsFormSpe", options: { 0: "GoodsFormSpeNo", 1: "GoodsFormSpeDress" } },
+  { key: "images", label: "GoodsFormImages" }, { key: "attrs", label: "GoodsFormAttrs" },
+  { key: "skus", label: "GoodsFormSkus" }, { key: "scenario", label: "GoodsFormScenario" },
+  { key: "priceType", label: "GoodsFormPriceType", options: { 2: "GoodsFormBaseRate", 3: "GoodsFormStaticPrice", 4: "GoodsFormVariousPrice" } },
+  { key: "prices", label: "GoodsFormPrices" }, { key: "ranges", label: "GoodsFormRanges" },
+  { key: "minQty", label: "GoodsFormMinQty" }, { key: "stock", label: "GoodsFormStock" },
+];
 
 export type Piece = { t: string; op: "same" | "add" | "del" };
 
