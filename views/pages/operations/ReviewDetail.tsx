@@ -3,7 +3,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { formatDate } from "../../lib/hydrated";
-import { call, diffWords, fieldsOf, GOODS_FIELDS, hasTrail, idOf, images, text, titleOf, type AuditEntry, type ReviewItem, type ReviewKind, type Values } from "./review";
+import { call, diffWords, fieldsOf, GOODS_FIELDS, hasTrail, idOf, goodsText, images, litField, litLabel, text, titleOf, type AuditEntry, type ReviewItem, type ReviewKind, type Values } from "./review";
 
 // ReviewDetail is one item: what was submitted beside what is live, the
 // reviewer's actions and the item's audit trail.
@@ -59,6 +59,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
       <p className="small muted">{item.kind === "goods" && item.owner ? <><bdi dir="ltr">{item.owner}</bdi> · </> : null}<bdi dir="ltr">{item.uid}</bdi>{item.reviewer ? <> · <span data-testid="ops-taken-by">{t("OpsTakenByWho", { who: item.reviewer })}</span></> : null}</p>
       {item.rejectReason ? <p className="small"><strong>{t("OpsReason")}:</strong> <bdi>{item.rejectReason}</bdi></p> : null}
       <Diff kind={item.kind} live={item.live} submitted={item.submitted} />
+      {item.translations ? <Translations all={item.translations} main={item.submitted} /> : null}
       {error ? <p className="pay-error" role="alert" data-testid="ops-error">{error}</p> : null}
       {takenByOther ? <p className="small muted">{t("OpsTakenByWho", { who: item.reviewer })}</p> : null}
       {open ? (
@@ -96,9 +97,9 @@ function Diff({ kind, live, submitted }: { kind: ReviewKind; live: Values | null
   const keys = fieldsOf(submitted, live, kind);
   if (keys.length === 0) return <p className="muted small">{t("OpsNoValues")}</p>;
   const field = (k: string) => (kind === "goods" ? GOODS_FIELDS.find((f) => f.key === k) : undefined);
-  const shown = (k: string, v: unknown) => {
+  const shown = (k: string, v: unknown, all: Values | null) => {
     const o = field(k)?.options?.[text(v)];
-    return o ? t(o) : text(v);
+    return o ? t(o) : kind === "goods" ? goodsText(k, v, t, all) : text(v);
   };
   return (
     // Focusable: a phone scrolls the table sideways by keyboard too.
@@ -122,9 +123,9 @@ function Diff({ kind, live, submitted }: { kind: ReviewKind; live: Values | null
                   </>
                 ) : (
                   <>
-                    {live ? <td><bdi>{shown(k, a)}</bdi></td> : null}
-                    <td><bdi>{changed && live ? diffWords(shown(k, a), shown(k, b)).filter((p) => p.op !== "del").map((p, i) =>
-                      p.op === "add" ? <ins key={i}>{p.t}</ins> : <span key={i}>{p.t}</span>) : shown(k, b)}</bdi></td>
+                    {live ? <td><bdi>{shown(k, a, live)}</bdi></td> : null}
+                    <td><bdi>{changed && live ? diffWords(shown(k, a, live), shown(k, b, submitted)).filter((p) => p.op !== "del").map((p, i) =>
+                      p.op === "add" ? <ins key={i}>{p.t}</ins> : <span key={i}>{p.t}</span>) : shown(k, b, submitted)}</bdi></td>
                   </>
                 )}
               </tr>
@@ -160,5 +161,29 @@ export function Trail({ rows, lang }: { rows: AuditEntry[] | null; lang: string 
         </li>
       ))}
     </ol>
+  );
+}
+
+// Translations lists the goods owner's waiting translations by language;
+// an empty text removes that field's translation.
+function Translations({ all, main }: { all: Record<string, Record<string, string>>; main: Values | null }) {
+  const t = useT();
+  const { langs } = useData();
+  return (
+    <div className="ops-scroll" tabIndex={0} role="region" aria-label={t("LitTitle")} data-testid="ops-translations">
+      <h3 className="goods-sub">{t("LitTitle")}</h3>
+      <table className="ops-table ops-diff first">
+        <thead><tr><th>{t("LitLanguage")}</th><th>{t("OpsField")}</th><th>{t("OpsSubmitted")}</th></tr></thead>
+        <tbody>
+          {Object.entries(all).flatMap(([code, texts]) => Object.entries(texts).map(([k, v]) => (
+            <tr key={code + k}>
+              <th scope="row">{langs.find((l) => l.code === code)?.name ?? code}</th>
+              <td>{t(litLabel(k))} <bdi className="muted">{litField(k, main)}</bdi></td>
+              <td lang={code} dir="auto">{v === "" ? <em className="muted">{t("LitRemoved")}</em> : v}</td>
+            </tr>
+          )))}
+        </tbody>
+      </table>
+    </div>
   );
 }

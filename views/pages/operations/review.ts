@@ -10,6 +10,8 @@ export interface ReviewItem {
   kind: ReviewKind; uid: string; identityType?: number; entityType: number; owner: string;
   status: ReviewStatus; rejectReason: string; reviewer: string;
   submitted: Values | null; live: Values | null; updatedAt: string;
+  // Goods: the owner's translations waiting with the change, language → field key → text.
+  translations?: Record<string, Record<string, string>>;
 }
 export interface AuditEntry { actor: string; role: string; at: string; action: string; before: string; after: string; reason: string }
 
@@ -83,6 +85,34 @@ export function text(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+// goodsText writes a goods form's structured value the way a reviewer
+// reads it (one line per group, option or price), not as JSON; t names
+// labels. Plain values are as text() gives them.
+export function goodsText(k: string, v: unknown, t: (key: string) => string, all?: Values | null): string {
+  const list = (x: unknown) => (Array.isArray(x) ? (x as Values[]) : []);
+  const money = (p: Values) => `${text(p.c)} ${text(p.amount)}`;
+  switch (k) {
+    case "introAttrs": return list(v).map((p) => `${text(p.k)}: ${text(p.v)}`).join("\n");
+    case "attrs": return list(v).map((g) => `${text(g.name)}: ${list(g.values).map((x) => text(x.name)).join(", ")}`).join("\n");
+    case "skus": { // each combination by its value names, then price and stock
+      const groups = list(all?.attrs);
+      const names = (a: unknown) => list(a).map((x, g) => text(list(groups[g]?.values)[Number(x)]?.name) || text(x)).join(" / ");
+      return list(v).map((s) => `${names(s.a)}: ${text(s.price)} · ${t("StockLabel")} ${text(s.stock)}`).join("\n");
+    }
+    case "prices": return list(v).map(money).join("\n");
+    case "ranges": return list(v).map((r) => `≥ ${text(r.startQty)}: ${text(r.amount)}`).join("\n");
+    case "scenario": return list(v).map((l) => {
+      const sizes = String(l.labelId) === "9";
+      const opts = list(l.options).map((o) => {
+        const name = sizes ? (String(o.optionId) === "1" ? t("CustomSize") : text(o.optionId)) : `${text(o.name)} ${text(o.swatch)}`.trim();
+        return Number(o.addPrice) ? `${name} (+${text(o.addPrice)})` : name;
+      });
+      return `${t(sizes ? "Size" : "Colour")}: ${opts.join(", ")}`;
+    }).join("\n");
+  }
+  return text(v);
+}
+
 // fieldsOf lists the keys of both versions, submitted order first; goods
 // in the order of their form.
 export function fieldsOf(a: Values | null, b: Values | null, kind?: ReviewKind): string[] {
@@ -133,4 +163,24 @@ export function diffWords(from: string, to: string): Piece[] {
   while (i < n) push(a[i++], "del");
   while (j < m) push(b[j++], "add");
   return out;
+}
+
+// litField names a translation's field key (app/listing/translate.go) by
+// the main-language text it translates, read from the submitted values.
+export function litField(k: string, v: Values | null): string {
+  const list = (x: unknown) => (Array.isArray(x) ? (x as Values[]) : []);
+  const [kind, a, b] = k.split(".");
+  if (kind === "attr") return text(list(v?.introAttrs)[+a]?.[b]);
+  if (kind === "g") return text(list(v?.attrs)[+a - 1]?.name);
+  if (kind === "a") for (const g of list(v?.attrs)) for (const x of list(g.values)) if (x.id === k.slice(2)) return text(x.name);
+  if (kind === "o") for (const l of list(v?.scenario)) if (String(l.labelId) === a) for (const o of list(l.options)) if (String(o.optionId) === b) return text(o.name);
+  return k === "intro" ? "" : text(v?.[k]);
+}
+
+// litLabel is the catalogue key naming a translation's field, as the
+// owner's Languages section names it (i18nOne's labels).
+export function litLabel(k: string): string {
+  const [kind, , b] = k.split(".");
+  const keys: Record<string, string> = { name: "GoodsFormName", brief: "GoodsFormBrief", intro: "GoodsFormIntro", g: "LitGroup", a: "LitValue", o: "LitColour" };
+  return kind === "attr" ? (b === "k" ? "LitIntroKey" : "LitIntroValue") : keys[kind] ?? "OpsField";
 }
