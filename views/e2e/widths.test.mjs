@@ -98,27 +98,25 @@ function overflowing() {
   return out;
 }
 
-// sweep visits paths in every language at one width and returns what overflowed.
-async function sweep(width, paths, state) {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 }, storageState: state });
+// sweep visits paths in every language, loading each page once at the
+// narrowest width and measuring it at every width by resizing the window
+// (as turning a phone does): what overflowed, by width.
+async function sweep(paths, state) {
+  const ctx = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, storageState: state });
   const page = await ctx.newPage();
   const problems = watch(page);
-  const bad = [];
+  const bad = Object.fromEntries(WIDTHS.map((w) => [w, []]));
   for (const lang of LANGS) {
     for (const p of paths) {
-      const url = `${store.base}/${lang}/${p}`;
-      await page.goto(url);
+      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      await page.goto(`${store.base}/${lang}/${p}`);
       await ready(page);
       if (p === "mygoods") await page.waitForSelector("[data-testid=mygoods-item] [data-testid=mygoods-stock]"); // its data comes after hydration
-      const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
-      if (sw > iw) bad.push(`${width}px /${lang}/${p}: ${sw} > ${iw}: ${(await page.evaluate(overflowing)).join("; ")}`);
-      // Fitting by squeezing is no fit: a line's name keeps room for words.
-      const squeezed = await page.evaluate(() => [...document.querySelectorAll(".cart-line-main, .order-line-main")]
-        .map((el) => Math.round(el.getBoundingClientRect().width)).filter((w) => w < 120));
-      if (squeezed.length) bad.push(`${width}px /${lang}/${p}: line names squeezed to ${squeezed.join(", ")} px`);
-      if (process.env.SHOTS && (sw > iw || (width === 320 && (lang === "de" || lang === "ar")))) {
-        mkdirSync(process.env.SHOTS, { recursive: true });
-        await page.screenshot({ path: `${process.env.SHOTS}/${width}-${lang}-${state ? "in" : "out"}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`, fullPage: true });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        // Two frames: layout, and whatever a resize listener re-measured.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        bad[width].push(...await measure(page, width, lang, p, state));
       }
     }
   }
@@ -128,16 +126,30 @@ async function sweep(width, paths, state) {
   return { bad, problems: problems.filter((m) => !/404|Not Found|ERR_ABORTED/i.test(m)) };
 }
 
-for (const width of WIDTHS) {
-  test(`${width} px: no public page is wider than the screen, signed out`, async () => {
-    const { bad, problems } = await sweep(width, publicPaths);
-    assert.deepEqual(bad, []);
-    assert.deepEqual(problems, []);
-  });
-  test(`${width} px: no page is wider than the screen, signed in`, async () => {
-    // Home for the signed-in top bar; the other public pages differ only there.
-    const { bad, problems } = await sweep(width, ["", ...accountPaths], signedIn);
-    assert.deepEqual(bad, []);
-    assert.deepEqual(problems, []);
-  });
+// measure says what is wrong with the page at this width.
+async function measure(page, width, lang, p, state) {
+  const bad = [];
+  const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  if (sw > iw) bad.push(`${width}px /${lang}/${p}: ${sw} > ${iw}: ${(await page.evaluate(overflowing)).join("; ")}`);
+  // Fitting by squeezing is no fit: a line's name keeps room for words.
+  const squeezed = await page.evaluate(() => [...document.querySelectorAll(".cart-line-main, .order-line-main")]
+    .map((el) => Math.round(el.getBoundingClientRect().width)).filter((w) => w < 120));
+  if (squeezed.length) bad.push(`${width}px /${lang}/${p}: line names squeezed to ${squeezed.join(", ")} px`);
+  if (process.env.SHOTS && (sw > iw || (width === 320 && (lang === "de" || lang === "ar")))) {
+    mkdirSync(process.env.SHOTS, { recursive: true });
+    await page.screenshot({ path: `${process.env.SHOTS}/${width}-${lang}-${state ? "in" : "out"}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`, fullPage: true });
+  }
+  return bad;
 }
+
+test(`${WIDTHS.join(", ")} px: no public page is wider than the screen, signed out`, async () => {
+  const { bad, problems } = await sweep(publicPaths);
+  for (const w of WIDTHS) assert.deepEqual(bad[w], [], `${w} px`);
+  assert.deepEqual(problems, []);
+});
+test(`${WIDTHS.join(", ")} px: no page is wider than the screen, signed in`, async () => {
+  // Home for the signed-in top bar; the other public pages differ only there.
+  const { bad, problems } = await sweep(["", ...accountPaths], signedIn);
+  for (const w of WIDTHS) assert.deepEqual(bad[w], [], `${w} px`);
+  assert.deepEqual(problems, []);
+});
