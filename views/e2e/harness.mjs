@@ -4,6 +4,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, existsSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
+import { deflateSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import net from "node:net";
 import { chromium } from "playwright-core";
@@ -103,11 +104,55 @@ export async function startStore() {
     register: async (email, password = "secret123") => {
       const t0 = Date.now() - 1000;
       await store.api("get/registerByEmail/verifycode", { email });
-      const pw = createHash("sha256").update("souk|" + email + "|" + password).digest("hex");
-      return store.api("registerByEmail", { email, password: pw, verifyCode: await store.lastCode(email, t0) });
+      return store.api("registerByEmail", { email, password: passwordHash(email, password), verifyCode: await store.lastCode(email, t0) });
     },
   };
   return store;
+}
+
+// passwordHash is what the browser sends as a password: sha256 of
+// "souk|email|password", hex.
+export function passwordHash(email, password) {
+  return createHash("sha256").update("souk|" + email + "|" + password).digest("hex");
+}
+
+// ready waits until a page is hydrated (the provider marks <html>).
+export function ready(page) {
+  return page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+}
+
+// signIn opens a context of the given size signed in as email through the
+// login page, landing on path (e.g. "/en/myorders"; a goods page may move
+// on to its address with the slug), its problems watched.
+export async function signIn(browser, store, email, path, { password = "secret123", viewport = { width: 412, height: 915 } } = {}) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await page.goto(`${store.base}/${path.split("/")[1]}/login?redirect=${encodeURIComponent(path)}`);
+  await ready(page);
+  await page.fill("input[name=email]", email);
+  await page.click("[data-testid=login-step1] button[type=submit]");
+  await page.fill("input[name=password]", password);
+  const landed = (u) => u.origin === store.base && (u.pathname === path || u.pathname.startsWith(path + "/"));
+  await Promise.all([page.waitForURL(landed), page.click("[data-testid=login-submit]")]);
+  await ready(page);
+  return { ctx, page, problems };
+}
+
+// png draws a w×h picture: a gradient of the colour rgb, for uploads.
+export function png(w, h, [r, g, b] = [230, 200, 170]) {
+  const crcT = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  const crc = (buf) => { let c = 0xffffffff; for (const x of buf) c = crcT[(c ^ x) & 255] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const rows = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set([r, Math.max(0, g - (y % 90)), Math.min(255, b + (x % 60))], y * (w * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 export async function launch() {
