@@ -37,15 +37,15 @@ type checker struct {
 
 func newChecker() *checker { return &checker{bad: map[string]string{}} }
 
-// fail records problem fieldKey (a form.Err* key) at path, with the message
-// key and its arguments for the first one.
-func (c *checker) fail(path, fieldKey, key string, args ...string) {
+// fail records problem fieldKey (a form.Err* key) at path; the message of
+// the first one is e's.
+func (c *checker) fail(path, fieldKey string, e *apperr.Error) {
 	if _, ok := c.bad[path]; ok {
 		return
 	}
 	c.bad[path] = fieldKey
 	if c.first == nil {
-		c.first = apperr.New(apperr.InvalidInput, key, append([]string{"where", path}, args...)...)
+		c.first = e
 	}
 }
 
@@ -61,7 +61,7 @@ func (c *checker) err() error {
 // again here, where the rule lives).
 func (c *checker) clean(path, s string) bool {
 	if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
-		c.fail(path, form.ErrChars, "EditChars")
+		c.fail(path, form.ErrChars, apperr.New(apperr.InvalidInput, "EditChars", "where", path))
 		return false
 	}
 	return true
@@ -94,7 +94,7 @@ func (c *checker) rich(path, s string, max int, required bool) string {
 		return ""
 	}
 	if len(s) > 4*max { // far beyond the limit: do not parse it
-		c.fail(path, form.ErrLong, "EditTooLong", "max", strconv.Itoa(max))
+		c.fail(path, form.ErrLong, apperr.New(apperr.InvalidInput, "EditTooLong", "where", path, "max", strconv.Itoa(max)))
 		return ""
 	}
 	s = form.Sanitize(s)
@@ -105,16 +105,16 @@ func (c *checker) rich(path, s string, max int, required bool) string {
 func (c *checker) length(path string, n, max int, required bool) {
 	switch {
 	case n == 0 && required:
-		c.fail(path, form.ErrRequired, "EditRequired")
+		c.fail(path, form.ErrRequired, apperr.New(apperr.InvalidInput, "EditRequired", "where", path))
 	case n > max:
-		c.fail(path, form.ErrLong, "EditTooLong", "max", strconv.Itoa(max))
+		c.fail(path, form.ErrLong, apperr.New(apperr.InvalidInput, "EditTooLong", "where", path, "max", strconv.Itoa(max)))
 	}
 }
 
 // count refuses a list longer than max.
 func (c *checker) count(path string, n, max int) bool {
 	if n > max {
-		c.fail(path, form.ErrTooMany, "EditTooMany", "max", strconv.Itoa(max))
+		c.fail(path, form.ErrTooMany, apperr.New(apperr.InvalidInput, "EditTooMany", "where", path, "max", strconv.Itoa(max)))
 		return false
 	}
 	return true
@@ -124,7 +124,7 @@ func (c *checker) count(path string, n, max int) bool {
 func (c *checker) link(path, s string) string {
 	s = c.line(path, s, MaxLink, false)
 	if s != "" && !linkRe.MatchString(s) {
-		c.fail(path, form.ErrText, "EditLinkBad")
+		c.fail(path, form.ErrText, apperr.New(apperr.InvalidInput, "EditLinkBad", "where", path))
 	}
 	return s
 }
@@ -141,7 +141,7 @@ func (c *checker) goods(path string, uids []string) []string {
 		p := path + "." + strconv.Itoa(i)
 		u = strings.TrimSpace(u)
 		if !c.clean(p, u) || u == "" || len(u) > 64 || seen[u] {
-			c.fail(p, form.ErrText, "EditGoodsUnknown", "uid", safeUID(u))
+			c.fail(p, form.ErrText, apperr.New(apperr.InvalidInput, "EditGoodsUnknown", "where", p, "uid", safeUID(u)))
 			continue
 		}
 		seen[u] = true

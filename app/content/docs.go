@@ -155,7 +155,7 @@ func checkHots(ctx context.Context, tx *ent.Tx, c *checker, raw json.RawMessage)
 		p := "pages." + strconv.Itoa(i)
 		uid := c.line(p+".uid", pg.UID, 40, true)
 		if uid != "" && (!uidRe.MatchString(uid) || seen[uid]) {
-			c.fail(p+".uid", form.ErrText, "EditUIDBad")
+			c.fail(p+".uid", form.ErrText, apperr.New(apperr.InvalidInput, "EditUIDBad", "where", p+".uid"))
 		}
 		seen[uid] = true
 		v.Pages[i] = HotsPage{UID: uid, Title: c.line(p+".title", pg.Title, MaxTitle, true),
@@ -186,7 +186,7 @@ func listedGoods(ctx context.Context, tx *ent.Tx, c *checker, lists map[string][
 	for p, l := range lists {
 		for i, u := range l {
 			if !ok[u] {
-				c.fail(p+"."+strconv.Itoa(i), form.ErrText, "EditGoodsUnknown", "uid", u)
+				c.fail(p+"."+strconv.Itoa(i), form.ErrText, apperr.New(apperr.InvalidInput, "EditGoodsUnknown", "where", p+"."+strconv.Itoa(i), "uid", u))
 			}
 		}
 	}

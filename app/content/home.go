@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/form"
 	"souk/ent"
@@ -119,7 +120,7 @@ func checkHome(ctx context.Context, tx *ent.Tx, rows map[string]*ent.HomeBlock, 
 	for i, b := range v.Blocks {
 		p := "blocks." + strconv.Itoa(i)
 		if rows[b.Key] == nil || seen[b.Key] {
-			c.fail(p+".key", form.ErrText, "EditBlockUnknown")
+			c.fail(p+".key", form.ErrText, apperr.New(apperr.InvalidInput, "EditBlockUnknown", "where", p+".key"))
 			continue
 		}
 		seen[b.Key] = true

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"souk/app/apperr"
 	"souk/ent"
@@ -57,14 +59,14 @@ func addable(t string) bool {
 // catalogue keys exist). Every problem is named by its field's position.
 func CheckEdit(builtin, fields []Field, known func(string) bool) error {
 	bad := map[string]string{}
-	var first, firstField string // the message names the first problem
-	fail := func(i int, key, fieldKey string) {
+	var first *apperr.Error // the message names the first problem
+	fail := func(i int, e *apperr.Error) {
 		p := "fields." + strconv.Itoa(i)
 		if _, ok := bad[p]; !ok {
-			bad[p] = key
+			bad[p] = e.Key
 		}
-		if first == "" {
-			first, firstField = key, fieldKey
+		if first == nil {
+			first = e
 		}
 	}
 	if len(fields) == 0 || len(fields) > MaxFields {
@@ -73,73 +75,82 @@ func CheckEdit(builtin, fields []Field, known func(string) bool) error {
 	byKey := map[string]int{}
 	for i, f := range fields {
 		if _, dup := byKey[f.Key]; dup {
-			fail(i, ErrEditRepeated, f.Key)
+			fail(i, apperr.New(apperr.InvalidInput, ErrEditRepeated, "key", safeKey(f.Key)))
 			continue
 		}
 		byKey[f.Key] = i
-		if k := fieldProblem(f, known); k != "" {
-			fail(i, k, f.Key)
+		if e := fieldProblem(f, known); e != nil {
+			fail(i, e)
 		}
 	}
 	for _, b := range builtin {
 		i, ok := byKey[b.Key]
 		if !ok {
-			fail(len(fields), ErrEditRemoved, b.Key)
+			fail(len(fields), apperr.New(apperr.InvalidInput, ErrEditRemoved, "key", b.Key))
 			continue
 		}
-		if k := builtinProblem(b, fields[i]); k != "" {
-			fail(i, k, b.Key)
+		if e := builtinProblem(b, fields[i]); e != nil {
+			fail(i, e)
 		}
 	}
 	for i, f := range fields {
 		if !slices.ContainsFunc(builtin, func(b Field) bool { return b.Key == f.Key }) && !addable(f.Type) {
-			fail(i, ErrEditAddType, f.Key)
+			fail(i, apperr.New(apperr.InvalidInput, ErrEditAddType, "key", safeKey(f.Key)))
 		}
 	}
-	if first == "" {
+	if first == nil {
 		return nil
 	}
-	return &apperr.Error{Code: apperr.InvalidInput, Key: first, Args: []string{"key", firstField}, Fields: bad}
+	first.Fields = bad
+	return first
 }
 
 // fieldProblem checks one field alone: its key, labels and limits.
-func fieldProblem(f Field, known func(string) bool) string {
+func fieldProblem(f Field, known func(string) bool) *apperr.Error {
 	switch {
 	case !fieldKeyRe.MatchString(f.Key):
-		return ErrEditKey
+		return apperr.New(apperr.InvalidInput, ErrEditKey, "key", safeKey(f.Key))
 	case !known(f.Label) || (f.Hint != "" && !known(f.Hint)):
-		return ErrEditLabel
+		return apperr.New(apperr.InvalidInput, ErrEditLabel, "key", f.Key)
 	case f.MinLen < 0 || f.MaxLen < 0 || f.MaxLen > MaxText || (f.MaxLen > 0 && f.MinLen > f.MaxLen),
 		f.MaxItems < 0 || f.MaxItems > MaxListCap,
 		f.Min != nil && f.Max != nil && *f.Min > *f.Max:
-		return ErrEditLimits
+		return apperr.New(apperr.InvalidInput, ErrEditLimits, "key", f.Key)
 	case f.Type == Select && (len(f.Options) == 0 || len(f.Options) > MaxOptions):
-		return ErrEditOptions
+		return apperr.New(apperr.InvalidInput, ErrEditOptions, "key", f.Key)
 	}
 	seen := map[string]bool{}
 	for _, o := range f.Options {
 		if !optionRe.MatchString(o.Value) || seen[o.Value] || !known(o.Label) {
-			return ErrEditOptions
+			return apperr.New(apperr.InvalidInput, ErrEditOptions, "key", f.Key)
 		}
 		seen[o.Value] = true
 	}
-	return ""
+	return nil
+}
+
+// safeKey is a refused key fit to show back: short, clean text.
+func safeKey(k string) string {
+	if len(k) > 40 || !utf8.ValidString(k) || strings.IndexByte(k, 0) >= 0 {
+		return "?"
+	}
+	return k
 }
 
 // builtinProblem compares an edited built-in field with its default: the
 // labels, limits and (for plain fields) whether it is required may change.
-func builtinProblem(b, f Field) string {
+func builtinProblem(b, f Field) *apperr.Error {
 	switch {
 	case f.Type != b.Type:
-		return ErrEditType
+		return apperr.New(apperr.InvalidInput, ErrEditType, "key", b.Key)
 	case b.Required && !f.Required:
-		return ErrEditRequired
-	case !sameValues(b.Options, f.Options), f.Disk != b.Disk, !slices.Equal(f.Crop, b.Crop), f.Int != b.Int && b.Int:
-		return ErrEditFixed
-	case (structured(b.Type) || b.Type == Image || b.Type == Images) && (f.Required != b.Required || f.MaxItems != b.MaxItems):
-		return ErrEditFixed // their checkers and storage rely on them
+		return apperr.New(apperr.InvalidInput, ErrEditRequired, "key", b.Key)
+	case !sameValues(b.Options, f.Options), f.Disk != b.Disk, !slices.Equal(f.Crop, b.Crop), f.Int != b.Int && b.Int,
+		// the checkers and storage of pictures and structured fields rely on these
+		(structured(b.Type) || b.Type == Image || b.Type == Images) && (f.Required != b.Required || f.MaxItems != b.MaxItems):
+		return apperr.New(apperr.InvalidInput, ErrEditFixed, "key", b.Key)
 	}
-	return ""
+	return nil
 }
 
 // sameValues: a built-in select keeps its values (code reads them); the

@@ -115,7 +115,7 @@ function Diff({ live, submitted }: { live: Values | null; submitted: Values | nu
 // The audit's actions by their catalogue keys (app/staff Decision.Action).
 const ACTIONS: Record<string, string> = {
   take: "OpsTake", pass: "OpsPass", reject: "OpsReject", refund: "OpsRefund", cancel: "OpsCancelOrder",
-  grant: "OpsGrant", revoke: "OpsRevoke",
+  grant: "OpsGrant", revoke: "OpsRevoke", edit: "OpsEdited",
 };
 
 export function Trail({ rows, lang }: { rows: AuditEntry[] | null; lang: string }) {
