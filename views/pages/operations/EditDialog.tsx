@@ -39,8 +39,13 @@ export function EditDialog({ kind, entry, fallback, isNew, error, fields, busy, 
     const common = { id: cid, "data-testid": "edit-" + inp.key, readOnly: inp.readOnly, "aria-invalid": bad ? true : undefined, placeholder: ph || undefined };
     let el;
     if (inp.type === "check") {
-      el = <input type="checkbox" id={cid} data-testid={"edit-" + inp.key} checked={!!v} onChange={(e) => set(e.target.checked)} />;
-    } else if (inp.type === "select") {
+      return (
+        <label key={inp.key} className="edit-check">
+          <input type="checkbox" data-testid={"edit-" + inp.key} checked={!!v} onChange={(e) => set(e.target.checked)} /> {t(inp.label)}
+        </label>
+      );
+    }
+    if (inp.type === "select") {
       el = <select id={cid} data-testid="edit-type" value={type} disabled={inp.readOnly} onChange={(e) => setType(e.target.value)}>
         {(inp.options ?? []).concat(inp.options?.includes(type) ? [] : [type]).map((o) => <option key={o} value={o}>{o}</option>)}
       </select>;
