@@ -7,6 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { startStore, launch, watch } from "./harness.mjs";
 
 let store, browser;
@@ -24,6 +25,16 @@ async function login(page, lang, email, password, to) {
   await page.fill("input[name=password]", password);
   await Promise.all([page.waitForURL(`${store.base}/${lang}/${to}`), page.click("[data-testid=login-submit]")]);
   await ready(page);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// axe runs axe-core on the page and answers its violations, one line each.
+async function axe(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
+  return vs.map((v) => where + ": " + v);
 }
 
 async function noSidewaysScroll(page, what) {
@@ -60,8 +71,11 @@ test("operator edits the German about text and a home block; the pages show them
   // About, in German: the dialog shows English as the placeholder.
   await page.selectOption("[data-testid=edit-lang]", "de");
   await page.waitForFunction(() => document.querySelector("[data-testid=edit-doc]")?.dataset.version === "0");
+  const violations = await axe(page, "editor");
   await page.click("[data-testid=edit-entries] li [data-testid=edit-open]");
   assert.equal(await page.getAttribute("[role=dialog] [data-testid=edit-title]", "placeholder"), "About Souk");
+  violations.push(...await axe(page, "edit dialog"));
+  assert.deepEqual(violations, []);
   await page.click("[role=dialog] button:has-text('" + en.Cancel + "')");
   await edit(page, "", { title: "Über Souk", text: "<p>Ein Marktplatz für <strong>schöne Dinge</strong>.</p><script>alert(1)</script>" });
   await page.waitForSelector("[data-testid=ops-trail] li[data-action=edit]");
@@ -74,6 +88,7 @@ test("operator edits the German about text and a home block; the pages show them
   assert.equal((await visitor.textContent("[data-testid=text-title]")).trim(), "Über Souk");
   assert.equal(await visitor.innerHTML("[data-testid=text-body]"), "<p>Ein Marktplatz für <strong>schöne Dinge</strong>.</p>");
   assert.equal(await visitor.$("[data-testid=text-fallback]"), null);
+  assert.deepEqual(await axe(visitor, "about page"), []);
 
   // A home block's title, in English: the home page shows it.
   await page.goto(`${store.base}/en/operations/EditForm/home`);
