@@ -102,6 +102,12 @@ func TestEditFormSaves(t *testing.T) {
 		if body := page("/en/"); !strings.Contains(body, "Fresh from the makers") {
 			t.Fatal("the home page does not show the saved title")
 		}
+		// A block saved without its link and goods keeps them (every language shares them).
+		now := decode[editDoc](t, call("operations/editform/get", `{"name":"home","lanCode":"fr"}`))
+		fr := decode[editDoc](t, call("operations/editform/save", fmt.Sprintf(`{"name":"home","lanCode":"fr","version":%d,"value":{"blocks":[{"key":"wn3","title":"Nouveautés du jour","text":"","cta":""}]}}`, now.Version)))
+		if got := firstBlockGoods(t, fr.Value, "wn3"); got != goods || fr.Version != now.Version+1 {
+			t.Fatalf("goods after a save without them: %s, want %s (version %d)", got, goods, fr.Version)
+		}
 
 		// A form definition: a required field added to the person form is
 		// required by the next save of a person entity.

@@ -26,6 +26,17 @@ type Block struct {
 	Goods []string `json:"goods"`
 }
 
+// blockEdit is a block as a save sends it: a link or goods list left out
+// stays as it is (every language shares them).
+type blockEdit struct {
+	Key   string    `json:"key"`
+	Title string    `json:"title"`
+	Text  string    `json:"text"`
+	CTA   string    `json:"cta"`
+	Link  *string   `json:"link"`
+	Goods *[]string `json:"goods"`
+}
+
 // HomeValue is the home page's blocks in page order.
 type HomeValue struct {
 	Blocks []Block `json:"blocks"`
@@ -107,7 +118,9 @@ func setLang(p map[string]any, field, lang, text string) {
 
 // checkHome cleans the edited blocks; a block left out stays as it is.
 func checkHome(ctx context.Context, tx *ent.Tx, rows map[string]*ent.HomeBlock, lang string, raw json.RawMessage) ([]Block, error) {
-	var v HomeValue
+	var v struct {
+		Blocks []blockEdit `json:"blocks"`
+	}
 	if err := decode(raw, &v); err != nil {
 		return nil, err
 	}
@@ -117,6 +130,7 @@ func checkHome(ctx context.Context, tx *ent.Tx, rows map[string]*ent.HomeBlock, 
 	}
 	seen := map[string]bool{}
 	lists := map[string][]string{}
+	out := make([]Block, 0, len(v.Blocks))
 	for i, b := range v.Blocks {
 		p := "blocks." + strconv.Itoa(i)
 		if rows[b.Key] == nil || seen[b.Key] {
@@ -124,16 +138,24 @@ func checkHome(ctx context.Context, tx *ent.Tx, rows map[string]*ent.HomeBlock, 
 			continue
 		}
 		seen[b.Key] = true
+		stored := blockOf(b.Key, rows[b.Key].Payload, lang)
 		// English is what every other language falls back to: it keeps a title.
-		v.Blocks[i] = Block{Key: b.Key, Title: c.line(p+".title", b.Title, MaxTitle, lang == "en"),
+		nb := Block{Key: b.Key, Title: c.line(p+".title", b.Title, MaxTitle, lang == "en"),
 			Text: c.plain(p+".text", b.Text, MaxHomeText, false), CTA: c.line(p+".cta", b.CTA, MaxCTA, false),
-			Link: c.link(p+".link", b.Link), Goods: nonNil(c.goods(p+".goods", b.Goods))}
-		lists[p+".goods"] = v.Blocks[i].Goods
+			Link: stored.Link, Goods: stored.Goods}
+		if b.Link != nil {
+			nb.Link = c.link(p+".link", *b.Link)
+		}
+		if b.Goods != nil {
+			nb.Goods = nonNil(c.goods(p+".goods", *b.Goods))
+			lists[p+".goods"] = nb.Goods
+		}
+		out = append(out, nb)
 	}
 	if err := listedGoods(ctx, tx, c, lists); err != nil {
 		return nil, err
 	}
-	return v.Blocks, c.err()
+	return out, c.err()
 }
 
 // saveHome writes the changed blocks, each claimed at the version read.
