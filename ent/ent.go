@@ -13,6 +13,7 @@ import (
 	"souk/ent/category"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/contentdoc"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -116,6 +117,7 @@ func checkColumn(t, c string) error {
 			category.Table:         category.ValidColumn,
 			classlabel.Table:       classlabel.ValidColumn,
 			comment.Table:          comment.ValidColumn,
+			contentdoc.Table:       contentdoc.ValidColumn,
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,
 			dogetransfer.Table:     dogetransfer.ValidColumn,

@@ -26,6 +26,8 @@ type Tx struct {
 	ClassLabel *ClassLabelClient
 	// Comment is the client for interacting with the Comment builders.
 	Comment *CommentClient
+	// ContentDoc is the client for interacting with the ContentDoc builders.
+	ContentDoc *ContentDocClient
 	// Currency is the client for interacting with the Currency builders.
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
@@ -227,6 +229,7 @@ func (tx *Tx) init() {
 	tx.Category = NewCategoryClient(tx.config)
 	tx.ClassLabel = NewClassLabelClient(tx.config)
 	tx.Comment = NewCommentClient(tx.config)
+	tx.ContentDoc = NewContentDocClient(tx.config)
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)
 	tx.DogeTransfer = NewDogeTransferClient(tx.config)

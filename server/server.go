@@ -32,6 +32,7 @@ type Deps struct {
 	Identities *api.Identities
 	Listings   *api.Listings
 	Goods      *api.GoodsEditor // the goods form and its review
+	Contents   *api.Contents    // the back office's content and form editor
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -81,6 +82,9 @@ func New(d Deps) *echo.Echo {
 	d.Listings.Register(apiGroup)
 	if d.Goods != nil {
 		d.Goods.Register(apiGroup)
+	}
+	if d.Contents != nil {
+		d.Contents.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

@@ -40,8 +40,12 @@ func NewEditor(db *ent.Client, forms *form.Service, cat *catalog.Service, st *st
 
 // EnsureForms stores the goods form when the database lacks it.
 func (e *Editor) EnsureForms(ctx context.Context) error {
-	return e.forms.Ensure(ctx, []form.Form{editorGoodsForm})
+	return e.forms.Ensure(ctx, DefaultForms())
 }
+
+// DefaultForms are the goods form's built-in definition; admins may edit
+// the stored one (operations/EditForm/goods) but not drop its fields.
+func DefaultForms() []form.Form { return []form.Form{editorGoodsForm} }
 
 // EditorView is a goods item as its owner edits it.
 type EditorView struct {

@@ -171,6 +171,29 @@ var (
 			},
 		},
 	}
+	// ContentDocsColumns holds the columns for the "content_docs" table.
+	ContentDocsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString},
+		{Name: "lang", Type: field.TypeString},
+		{Name: "payload", Type: field.TypeJSON},
+		{Name: "version", Type: field.TypeInt, Default: 1},
+	}
+	// ContentDocsTable holds the schema information for the "content_docs" table.
+	ContentDocsTable = &schema.Table{
+		Name:       "content_docs",
+		Columns:    ContentDocsColumns,
+		PrimaryKey: []*schema.Column{ContentDocsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "contentdoc_name_lang",
+				Unique:  true,
+				Columns: []*schema.Column{ContentDocsColumns[3], ContentDocsColumns[4]},
+			},
+		},
+	}
 	// CurrenciesColumns holds the columns for the "currencies" table.
 	CurrenciesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -436,6 +459,7 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "key", Type: field.TypeString, Unique: true},
 		{Name: "payload", Type: field.TypeJSON},
+		{Name: "version", Type: field.TypeInt, Default: 1},
 	}
 	// HomeBlocksTable holds the schema information for the "home_blocks" table.
 	HomeBlocksTable = &schema.Table{
@@ -1047,6 +1071,7 @@ var (
 		CategoriesTable,
 		ClassLabelsTable,
 		CommentsTable,
+		ContentDocsTable,
 		CurrenciesTable,
 		DataVersionsTable,
 		DogeTransfersTable,

@@ -24,6 +24,9 @@ type ClassLabel func(*sql.Selector)
 // Comment is the predicate function for comment builders.
 type Comment func(*sql.Selector)
 
+// ContentDoc is the predicate function for contentdoc builders.
+type ContentDoc func(*sql.Selector)
+
 // Currency is the predicate function for currency builders.
 type Currency func(*sql.Selector)
 
