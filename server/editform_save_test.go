@@ -43,7 +43,7 @@ func TestEditFormSaves(t *testing.T) {
 		if saved.Version != 1 || tv.Text != "<p>Hallo <b>Welt</b></p>" || len(saved.Trail) != 1 || saved.Trail[0].Actor != seed.OperatorEmail {
 			t.Fatalf("saved: %+v %q", saved, tv.Text)
 		}
-		if body := page("/de/aboutsouk"); !strings.Contains(body, "Über Souk") || strings.Contains(body, "alert(1)") || strings.Contains(body, `data-testid="text-fallback"`) {
+		if body := s.within2s(t, "/de/aboutsouk", "Über Souk"); !strings.Contains(body, "Über Souk") || strings.Contains(body, "alert(1)") || strings.Contains(body, `data-testid="text-fallback"`) {
 			t.Fatalf("/de/aboutsouk after the save: %.300s", body)
 		}
 
@@ -99,7 +99,7 @@ func TestEditFormSaves(t *testing.T) {
 		saveHome := strings.Replace(block(""), `"title":"T"`, `"title":"Fresh from the makers"`, 1)
 		saveHome = strings.Replace(saveHome, `"goods":[]`, `"goods":`+goods, 1)
 		decode[editDoc](t, call("operations/editform/save", saveHome))
-		if body := page("/en/"); !strings.Contains(body, "Fresh from the makers") {
+		if body := s.within2s(t, "/en/", "Fresh from the makers"); !strings.Contains(body, "Fresh from the makers") {
 			t.Fatal("the home page does not show the saved title")
 		}
 		// A block saved without its link and goods keeps them (every language shares them).

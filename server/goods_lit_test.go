@@ -130,7 +130,7 @@ func TestGoodsTranslations(t *testing.T) {
 		if env := s.decideGoods(t, op, made.TreID, "pass", ""); env.Code != 200 {
 			t.Fatalf("pass the translation: %d %s", env.Code, env.Easg)
 		}
-		body := s.page(t, page)
+		body := s.within2s(t, page, "स्टारलाइट लिनन पोशाक")
 		for _, want := range []string{"स्टारलाइट लिनन पोशाक", "हाथ से सिला", "हाथीदांत", `hreflang="hi"`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("the Hindi page lacks %q", want)
@@ -166,7 +166,7 @@ func TestGoodsTranslations(t *testing.T) {
 		texts["name"] = ""
 		s.call(t, "POST", "tre/saveMyTreLit", litBody(made.TreID, "hi", texts), "TOKEN", owner)
 		s.decideGoods(t, op, made.TreID, "pass", "")
-		if body := s.page(t, page); !titledIn(body, "en", "Starlight linen maxi dress") {
+		if body := s.within2s(t, page, `lang="en" data-testid="goods-title">Starlight linen maxi dress`); !titledIn(body, "en", "Starlight linen maxi dress") {
 			t.Error("an emptied translation should fall back to the main language, marked")
 		}
 	})
