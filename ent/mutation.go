@@ -8656,6 +8656,7 @@ type GoodsMutation struct {
 	color               *string
 	version             *int64
 	addversion          *int64
+	extra_values        *map[string]interface{}
 	deleted_at          *time.Time
 	clearedFields       map[string]struct{}
 	owner               *int
@@ -10496,6 +10497,55 @@ func (m *GoodsMutation) ResetVersion() {
 	m.addversion = nil
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (m *GoodsMutation) SetExtraValues(value map[string]interface{}) {
+	m.extra_values = &value
+}
+
+// ExtraValues returns the value of the "extra_values" field in the mutation.
+func (m *GoodsMutation) ExtraValues() (r map[string]interface{}, exists bool) {
+	v := m.extra_values
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExtraValues returns the old "extra_values" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldExtraValues(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExtraValues is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExtraValues requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExtraValues: %w", err)
+	}
+	return oldValue.ExtraValues, nil
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (m *GoodsMutation) ClearExtraValues() {
+	m.extra_values = nil
+	m.clearedFields[goods.FieldExtraValues] = struct{}{}
+}
+
+// ExtraValuesCleared returns if the "extra_values" field was cleared in this mutation.
+func (m *GoodsMutation) ExtraValuesCleared() bool {
+	_, ok := m.clearedFields[goods.FieldExtraValues]
+	return ok
+}
+
+// ResetExtraValues resets all changes to the "extra_values" field.
+func (m *GoodsMutation) ResetExtraValues() {
+	m.extra_values = nil
+	delete(m.clearedFields, goods.FieldExtraValues)
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (m *GoodsMutation) SetDeletedAt(t time.Time) {
 	m.deleted_at = &t
@@ -10996,7 +11046,7 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 36)
+	fields := make([]string, 0, 37)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
@@ -11102,6 +11152,9 @@ func (m *GoodsMutation) Fields() []string {
 	if m.version != nil {
 		fields = append(fields, goods.FieldVersion)
 	}
+	if m.extra_values != nil {
+		fields = append(fields, goods.FieldExtraValues)
+	}
 	if m.deleted_at != nil {
 		fields = append(fields, goods.FieldDeletedAt)
 	}
@@ -11183,6 +11236,8 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.Color()
 	case goods.FieldVersion:
 		return m.Version()
+	case goods.FieldExtraValues:
+		return m.ExtraValues()
 	case goods.FieldDeletedAt:
 		return m.DeletedAt()
 	}
@@ -11264,6 +11319,8 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldColor(ctx)
 	case goods.FieldVersion:
 		return m.OldVersion(ctx)
+	case goods.FieldExtraValues:
+		return m.OldExtraValues(ctx)
 	case goods.FieldDeletedAt:
 		return m.OldDeletedAt(ctx)
 	}
@@ -11519,6 +11576,13 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetVersion(v)
+		return nil
+	case goods.FieldExtraValues:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExtraValues(v)
 		return nil
 	case goods.FieldDeletedAt:
 		v, ok := value.(time.Time)
@@ -11782,6 +11846,9 @@ func (m *GoodsMutation) ClearedFields() []string {
 	if m.FieldCleared(goods.FieldAiGenModels) {
 		fields = append(fields, goods.FieldAiGenModels)
 	}
+	if m.FieldCleared(goods.FieldExtraValues) {
+		fields = append(fields, goods.FieldExtraValues)
+	}
 	if m.FieldCleared(goods.FieldDeletedAt) {
 		fields = append(fields, goods.FieldDeletedAt)
 	}
@@ -11816,6 +11883,9 @@ func (m *GoodsMutation) ClearField(name string) error {
 		return nil
 	case goods.FieldAiGenModels:
 		m.ClearAiGenModels()
+		return nil
+	case goods.FieldExtraValues:
+		m.ClearExtraValues()
 		return nil
 	case goods.FieldDeletedAt:
 		m.ClearDeletedAt()
@@ -11932,6 +12002,9 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldVersion:
 		m.ResetVersion()
+		return nil
+	case goods.FieldExtraValues:
+		m.ResetExtraValues()
 		return nil
 	case goods.FieldDeletedAt:
 		m.ResetDeletedAt()

@@ -157,3 +157,42 @@ func firstBlockGoods(t *testing.T, value json.RawMessage, key string) string {
 	t.Fatalf("no block %s", key)
 	return ""
 }
+
+// TestAddedGoodsFieldIsKept: a field an operator adds to the goods form is
+// validated on the next save, waits for review like a text, and once
+// passed is kept with the item and shown again in its form.
+func TestAddedGoodsFieldIsKept(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		admin := s.loginAs(t, seed.OperatorEmail, seed.DemoPassword)
+		call := func(path, body string) envelope { return s.call(t, "POST", path, body, "TOKEN", admin) }
+		f := decode[editDoc](t, call("operations/editform/get", `{"name":"goods","lanCode":"en"}`))
+		var fv content.FormValue
+		_ = json.Unmarshal(f.Value, &fv)
+		fv.Fields = append(fv.Fields, form.Field{Key: "care", Type: form.Text, Label: "FormPhone", MaxLen: 40})
+		raw, _ := json.Marshal(fv)
+		decode[editDoc](t, call("operations/editform/save", fmt.Sprintf(`{"name":"goods","lanCode":"en","version":%d,"value":%s}`, f.Version, raw)))
+
+		owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+		v := dressValues(s.userUID(t, owner), "Care dress")
+		v["care"] = strings.Repeat("x", 41)
+		if env := s.call(t, "POST", "tre/saveTreForm", saveBody("0", v, true), "TOKEN", owner); env.Code != 102 || fieldsOf(env)["care"] == "" {
+			t.Fatalf("a too long added field: %d %v", env.Code, fieldsOf(env))
+		}
+		v["care"] = "Hand wash cold"
+		made := decode[myGoods](t, s.call(t, "POST", "tre/saveTreForm", saveBody("0", v, true), "TOKEN", owner)).Item
+		if env := s.decideGoods(t, admin, made.TreID, "pass", ""); env.Code != 200 {
+			t.Fatalf("pass: %d %s", env.Code, env.Easg)
+		}
+		live := decode[myGoods](t, s.call(t, "GET", "tre/getTreWithForm?treId="+made.TreID, "", "TOKEN", owner)).Item
+		if live.Pending || live.Values["care"] != "Hand wash cold" {
+			t.Fatalf("after the pass the added field is %v (pending %v)", live.Values["care"], live.Pending)
+		}
+		// Changing only it is a change to review, not a price change applied at once.
+		next := clone(live.Values)
+		next["care"] = "Dry clean only"
+		changed := decode[myGoods](t, s.call(t, "POST", "tre/saveTreForm", saveBody(made.TreID, next, true), "TOKEN", owner)).Item
+		if !changed.Pending || changed.ApproveStatus.ID != 1 {
+			t.Fatalf("a change of the added field should wait for review: %+v", changed.ApproveStatus)
+		}
+	})
+}

@@ -155,16 +155,20 @@ func (e *Editor) editorView(ctx context.Context, g *ent.Goods, seller *ent.Ident
 	return v, nil
 }
 
-// editorReviewed are the fields whose change waits for review.
-var editorReviewed = []string{"name", "brief", "intro", "introAttrs", "bigType", "spe", "images", "attrs", "scenario"}
+// editorAtOnce are the fields whose change applies at once; a change of
+// any other (texts, pictures, attributes, options, and fields operators
+// added to the form) waits for review.
+var editorAtOnce = map[string]bool{"priceType": true, "prices": true, "ranges": true, "minQty": true, "stock": true, "skus": true}
 
 // editorSame reports whether a and b agree on the reviewed fields (and the
 // skus' combinations): a save that changes only prices or stock needs no review.
 func editorSame(a, b form.Values) bool {
 	pick := func(v form.Values) string {
 		m := map[string]any{}
-		for _, k := range editorReviewed {
-			m[k] = v[k]
+		for k, x := range v {
+			if !editorAtOnce[k] {
+				m[k] = x
+			}
 		}
 		var combos []string
 		skus, _ := v["skus"].([]any)

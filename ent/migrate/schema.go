@@ -350,6 +350,7 @@ var (
 		{Name: "template", Type: field.TypeString, Default: ""},
 		{Name: "color", Type: field.TypeString, Default: ""},
 		{Name: "version", Type: field.TypeInt64, Default: 1},
+		{Name: "extra_values", Type: field.TypeJSON, Nullable: true},
 		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "identity_goods", Type: field.TypeInt},
 	}
@@ -361,7 +362,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[37]},
+				Columns:    []*schema.Column{GoodsColumns[38]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -380,7 +381,7 @@ var (
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[37]},
+				Columns: []*schema.Column{GoodsColumns[38]},
 			},
 			{
 				Name:    "goods_updated_at",
