@@ -77,9 +77,9 @@ type urlXML struct {
 	LastMod string `xml:"lastmod,omitempty"`
 }
 
-// sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page and
-// identity pages in chunk 0, then that chunk's goods pages of the goods
-// written in the language.
+// sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page, the
+// identity pages and the dresses line's pages in chunk 0, then that
+// chunk's goods pages of the goods written in the language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimSuffix(c.Param("file"), ".xml")
@@ -102,6 +102,13 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				return err
 			}
 			for _, p := range ids {
+				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+			}
+			dresses, err := d.Site.DressesPaths(ctx, lang)
+			if err != nil {
+				return err
+			}
+			for _, p := range dresses {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}

@@ -14,11 +14,8 @@ var defaults = map[string]any{
 		"<p>Sellers, makers, creators and analysts each have their own pages; shoppers search by text or by picture and buy through one cart.</p>"},
 	"contact": TextValue{Title: "Contact us", Text: "<p>Write to <strong>help@souk.test</strong>; we answer within two working days.</p>" +
 		"<p>For an order, please give its number.</p>"},
-	"dressesfaq": FAQValue{Entries: []QA{
-		{Q: "How long does a made-to-measure dress take?", A: "<p>Tailoring takes about 71 working days, shipping about 35 more.</p>"},
-		{Q: "Which measurements do I need?", A: "<p>Bust, waist, hips and hollow to floor, in centimetres or inches.</p>"},
-	}},
-	"hots": HotsValue{Pages: []HotsPage{}},
+	"dressesfaq": FAQValue{Entries: dressesFAQ},
+	"hots":       HotsValue{Pages: []HotsPage{}},
 }
 
 // EnsureDefaults writes each default document English lacks; a stored one
@@ -36,4 +33,24 @@ func (s *Service) EnsureDefaults(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// dressesFAQ answers what brides ask before ordering a made-to-measure
+// dress; the numbers are SPEC §9's. The measuring answer points to the size
+// chart that every dress page shows.
+var dressesFAQ = []QA{
+	{Q: "How do I choose my size?", A: "<p>Every dress comes in standard US sizes 0 to 28W, each in petite, regular and tall heights, or made to your own measurements. " +
+		"Compare your bust, waist and hips with the <strong>size chart</strong> on the dress's page and pick the size that fits your largest measurement; our atelier takes it in where needed.</p>" +
+		"<p>Between two sizes, or with a fuller bust or hips than the chart, choose <strong>Custom size</strong>.</p>"},
+	{Q: "How do I measure myself for a custom size?", A: "<p>Wear the underwear you will wear on the day and ask someone to measure you with a soft tape, held snug but not tight:</p>" +
+		"<ul><li><strong>Bust</strong>: around the fullest part of the bust, tape level under the arms.</li>" +
+		"<li><strong>Waist</strong>: around the narrowest part of the waist, about 2 cm above the navel.</li>" +
+		"<li><strong>Hips</strong>: around the fullest part of the hips, feet together.</li>" +
+		"<li><strong>Hollow to floor</strong>: from the hollow between the collarbones straight down to the floor, barefoot.</li></ul>" +
+		"<p>Enter the numbers in centimetres or inches when you choose Custom size on the dress's page; its size chart shows how the standard sizes compare.</p>"},
+	{Q: "When will my dress arrive?", A: "<p>The seller confirms your order and measurements within 15 days. A dress in a standard size arrives within about 25 days.</p>" +
+		"<p>A custom-size dress is sewn for you: tailoring takes about 71 working days and shipping about 35 more. Each dress page shows the dates for an order placed today.</p>"},
+	{Q: "Can I return a made-to-measure dress?", A: "<p>A dress in a standard size can be returned by mail within 10 days of delivery; you pay the return postage.</p>" +
+		"<p>A custom-size dress is cut for one person and cannot be returned, unless it differs from the measurements you gave or arrives damaged: then write to us within 10 days with photos and we remake or refund it.</p>"},
+	{Q: "Can I change my measurements after ordering?", A: "<p>Yes, until the seller confirms the order. Write to customer service from your order page with the new measurements.</p>"},
 }

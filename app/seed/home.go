@@ -36,7 +36,7 @@ func home(ctx context.Context, tx *ent.Tx, c *content.Catalog, goods []made) err
 	h := c.Home
 	blocks := map[string]map[string]any{
 		"makeTre": {"title": h.MakeTre.Title, "text": h.MakeTre.Text, "cta": h.MakeTre.CTA, "link": "/#wn3", "goods": pick(1, func(m made) bool { return !isDress(m) }), "imageOf": first(goods, func(m made) bool { return !isDress(m) })},
-		"ad1":     {"title": h.DressAd.Title, "text": h.DressAd.Text, "cta": h.DressAd.CTA, "link": "/#drT1", "goods": pick(1, isDress), "imageOf": first(goods, isDress)},
+		"ad1":     {"title": h.DressAd.Title, "text": h.DressAd.Text, "cta": h.DressAd.CTA, "link": "/dresses", "goods": pick(1, isDress), "imageOf": first(goods, isDress)},
 		"wn3":     {"title": h.Wn3.Title, "goods": pick(homeRow, func(m made) bool { return m.bigType == 1 && !isDress(m) })},
 		"wn4":     {"title": h.Wn4.Title, "goods": pick(homeRow, func(m made) bool { return m.bigType == 2 })},
 		"bt1":     {"title": h.Bt1.Title, "goods": best},

@@ -35,6 +35,7 @@ func (h *Handlers) Register(g *echo.Group) {
 	g.GET("/tre/basics/getExchangeRates", h.exchangeRates)
 	g.GET("/basics/getAllClassificationLabelAndCats/:id", h.classLabel)
 	g.POST("/tre/getTreDetail", h.treDetail)
+	g.POST("/tre/dressesList", h.dressesList)
 	g.POST("/content/commentList", h.commentList)
 	g.POST("/index/getData", h.indexData)
 	g.GET("/theIdentity/getInfo/:id", h.identityInfo)

@@ -10,6 +10,7 @@ import (
 type ContentPages interface {
 	PageText(ctx context.Context, name, lang string) (*content.Page, error)
 	Known(name string) bool
+	DressesFAQ(ctx context.Context, lang string) (*content.FAQ, error)
 }
 
 // loadText is the page of the text document name (about, contact), in the

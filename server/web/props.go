@@ -55,6 +55,8 @@ type PageData struct {
 	Shipping  *ShippingRule         `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
 	CardLans  []string              `json:"cardLans,omitempty"` // the languages of cards that name none (slimFor)
 	Content   *content.Page         `json:"content,omitempty"`  // aboutsouk, contact: the text an admin edits
+	Dresses   *DressesData          `json:"dresses,omitempty"`  // the dresses line's pages
+	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
 }
 
 // UserProfile is a user's public page data.

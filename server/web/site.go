@@ -98,8 +98,9 @@ func (s *Site) Handle(c echo.Context) error {
 	}
 	if page.Canonical != "" && page.Canonical != escapedPath(res.Segs) {
 		// Another spelling of the page (a wrong or missing slug): one URL
-		// per page, and the query string stays behind.
-		to := page.Canonical
+		// per page; of the query string only what the page depends on
+		// (a dress category's filters) goes along.
+		to := page.Canonical + q
 		if res.Prefixed {
 			to = "/" + res.Lang + to
 		}
@@ -175,7 +176,7 @@ func (s *Site) render(ctx context.Context, routeName, path string, r Request) (*
 	}
 	if l.Canonical != "" {
 		if p, _, _ := strings.Cut(path, "?"); keyOfCanonical(l.Canonical) != p {
-			return &ssr.Page{Status: http.StatusMovedPermanently, Redirect: "/" + r.Lang + l.Canonical}, nil
+			return &ssr.Page{Status: http.StatusMovedPermanently, Redirect: "/" + r.Lang + l.Canonical + l.Query}, nil
 		}
 		path = l.Canonical + l.Query
 	}

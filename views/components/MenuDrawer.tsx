@@ -13,7 +13,7 @@ export function MenuDrawer() {
     ["Home", withLang(lang, "/")],
     ["MenuConsumerGoods", withLang(lang, "/") + "#wn3"],
     ["MenuWholesale", withLang(lang, "/") + "#wn4"],
-    ["MenuDresses", withLang(lang, "/") + "#drT1"],
+    ["MenuDresses", withLang(lang, "/dresses")],
     ["MenuMakeGoods", withLang(lang, "/") + "#makeTre"],
     ...(signedIn
       ? [["Orders", withLang(lang, "/myorders")], ["MyGoods", withLang(lang, "/mygoods")], ["SellerOrders", withLang(lang, "/operations/showorder/all")],

@@ -51,7 +51,8 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "addresses" | "addressEdit"
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
-  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm";
+  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm"
+  | "dresses" | "dressesCat" | "dressesFaq";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -69,6 +70,21 @@ export interface PageData {
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
   cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)
   content?: { title: string; text: string; lan: string }; // aboutsouk, contact: text is sanitised rich text
+  dresses?: DressesData;
+  faq?: { entries: { q: string; a: string }[]; lan: string }; // dresses/faq/{faqId}: answers are sanitised rich text
+}
+
+// DressesData is the dresses line's pages (server/web/dresses.go).
+export interface DressCategory { uid: string; suri: string; key: string }
+export interface DressesData {
+  categories: DressCategory[];
+  category?: string;
+  filter?: { category: string; colour: string; silhouette: string; length: string; price: string; size: string; sort: string; page: number; pageSize: number };
+  colours?: string[];
+  bands?: { code: string; min?: Price; max?: Price }[];
+  delivery?: Delivery;
+  questions?: string[]; // faqId is the position from 1
+  qlan?: string;
 }
 
 // SearchResults is the server-rendered results page (/{lang}/search?q=…):

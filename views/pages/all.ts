@@ -32,6 +32,9 @@ import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
 import { TextPage } from "./content/TextPage";
 import { EditFormPage } from "./operations/EditFormPage";
+import { DressesPage } from "./dresses/DressesPage";
+import { DressesCatPage } from "./dresses/DressesCatPage";
+import { FaqPage } from "./dresses/FaqPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -74,4 +77,7 @@ export const pages: Record<PageName, ComponentType> = {
   identityMe: IdentityMePage,
   text: TextPage,
   editForm: EditFormPage,
+  dresses: DressesPage,
+  dressesCat: DressesCatPage,
+  dressesFaq: FaqPage,
 };

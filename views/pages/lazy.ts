@@ -45,4 +45,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
   text: () => import("./content/TextPage").then((m) => m.TextPage),
   editForm: () => import("./operations/EditFormPage").then((m) => m.EditFormPage),
+  dresses: () => import("./dresses/DressesPage").then((m) => m.DressesPage),
+  dressesCat: () => import("./dresses/DressesCatPage").then((m) => m.DressesCatPage),
+  dressesFaq: () => import("./dresses/FaqPage").then((m) => m.FaqPage),
 };
