@@ -49,10 +49,10 @@ func redirectTo(path string) loader {
 	return func(context.Context, *Site, Request) (*Loaded, error) { return &Loaded{Redirect: path}, nil }
 }
 
-// loadDresses is the storefront: categories, the most ordered dresses, the
-// delivery promise and the FAQ.
+// loadDresses is the storefront: categories, the most ordered dresses (two
+// rows of a desktop grid), the delivery promise and the FAQ.
 func loadDresses(ctx context.Context, s *Site, r Request) (*Loaded, error) {
-	cards, err := s.Catalog.Dresses(ctx, catalog.DressQuery{Category: "all", Sort: "popular", PageSize: 8}, r.Lang, r.Currency)
+	cards, err := s.Catalog.Dresses(ctx, catalog.DressQuery{Category: "all", Sort: "popular", PageSize: 10}, r.Lang, r.Currency)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ export function DressesCatPage() {
     <Layout>
       <Seo title={name + " | Souk"} description={t("DressCatMeta", { name })} />
       <nav className="muted small crumbs" aria-label={t("DressesTitle")}>
-        <a href={withLang(lang, "/dresses")}>{t("DressesTitle")}</a> › <span>{name}</span>
+        <a href={withLang(lang, "/dresses")}>{t("DressesTitle")}</a> / <span>{name}</span>
       </nav>
       <h1 className="dress-title">{name} <small className="muted" data-testid="dress-count">{t("DressesCount", { n: list.total })}</small></h1>
       <Filters action={base} filter={filter} colours={dd.colours ?? []} bands={dd.bands ?? []} onChange={(f) => void change({ ...f, page: 1 })} />

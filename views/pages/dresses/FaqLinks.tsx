@@ -1,11 +1,14 @@
 import { useData } from "../../stores/context";
 
 // FaqLinks lists the FAQ's questions, each linked to its page; current is
-// the question being read (shown, not linked).
+// the question being read (shown, not linked). Questions in another
+// language than the page's (English until translated) keep their own
+// direction.
 export function FaqLinks({ questions, lan, href, current }: { questions: string[]; lan?: string; href: (id: number) => string; current?: number }) {
   const lang = useData().lang;
   return (
-    <ul className="faq-links" data-testid="faq-links" lang={lan && lan !== lang ? lan : undefined}>
+    <ul className="faq-links" data-testid="faq-links" lang={lan && lan !== lang ? lan : undefined}
+      dir={lan && lan !== lang ? "auto" : undefined}>
       {questions.map((q, i) => (
         <li key={i}>{i + 1 === current ? <span aria-current="page">{q}</span> : <a href={href(i + 1)} data-faq={i + 1}>{q}</a>}</li>
       ))}

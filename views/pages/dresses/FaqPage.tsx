@@ -30,7 +30,7 @@ export function FaqPage() {
       <article className="text-page" data-testid="faq-page" data-faq={id}>
         <p className="muted small"><a href={withLang(d.lang, "/dresses")}>{t("FaqBack")}</a> · {t("FaqTitle")}</p>
         {other ? <p className="muted small">{t("TextNotTranslated")}</p> : null}
-        <div lang={other ? f.lan : undefined}>
+        <div lang={other ? f.lan : undefined} dir={other ? "auto" : undefined}>
           <h1 data-testid="faq-question">{e.q}</h1>
           <div className="prose rich" data-testid="faq-answer" dangerouslySetInnerHTML={{ __html: e.a }} />
         </div>
