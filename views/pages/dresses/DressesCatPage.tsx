@@ -36,7 +36,7 @@ export function DressesCatPage() {
     setFilter(next);
     setBusy(true);
     try {
-      const res = await api<ListPage>("/tre/dressesList", { category: cat.uid, ...next, pageSize: list.pageSize });
+      const res = await api<ListPage>("tre/dressesList", { category: cat.uid, ...next, pageSize: list.pageSize });
       setList(res);
       history.pushState(null, "", base + query(next));
     } catch {
@@ -56,7 +56,8 @@ export function DressesCatPage() {
       </nav>
       <h1 className="dress-title">{name} <small className="muted" data-testid="dress-count">{t("DressesCount", { n: list.total })}</small></h1>
       <Filters action={base} filter={filter} colours={dd.colours ?? []} bands={dd.bands ?? []} onChange={(f) => void change({ ...f, page: 1 })} />
-      <section className="row" aria-busy={busy} data-testid="dress-list">
+      <section className="row" aria-busy={busy} aria-labelledby="dress-list" data-testid="dress-list">
+        <h2 id="dress-list" className="sr-only">{name}</h2>
         {list.cards.length ? <CardGrid cards={list.cards} eagerFirst={2} lcp /> : <p className="muted">{t("DressNone")}</p>}
         {pages > 1 ? (
           <nav className="pager" aria-label={t("PageN", { n: list.page })}>
