@@ -1,6 +1,7 @@
 // The dresses line (issue 15, point 1): from the home's dresses ad to the
 // storefront, a category filtered by colour and length (the URL and the
-// list change), a dress, and the FAQ on measuring with the size chart.
+// list change), a dress, the FAQ on measuring with the size chart, and the
+// dress made to measure into the cart.
 // Then every dresses page is axe-clean without sideways scroll on a phone
 // and a desktop, in English and Arabic.
 // SHOTS=dir also takes screenshots of each page (412 and 1280 px, en and ar).
@@ -25,11 +26,19 @@ after(async () => {
 const count = async (page) => Number((await page.textContent("[data-testid=dress-count]")).match(/\d+/)[0]);
 const names = (page) => page.$$eval("[data-testid=dress-list] .card a[href*='/tredetail/']", (as) => as.map((a) => a.getAttribute("href")));
 
-test("a bride goes from the home's dresses ad to a filtered category, a dress and the FAQ on measuring", async () => {
+test("a bride goes from the home's dresses ad to a filtered category, a dress, the FAQ on measuring, and orders it made to measure", async () => {
   const ctx = await browser.newContext({ viewport: { width: 412, height: 915 } });
   const page = await ctx.newPage();
   const problems = watch(page);
-  await page.goto(`${store.base}/en/`);
+  // Signed in, so the dress can go into the cart at the end.
+  const email = "bride@example.com";
+  await store.register(email);
+  await page.goto(`${store.base}/en/login?redirect=%2Fen%2F`);
+  await ready(page);
+  await page.fill("input[name=email]", email);
+  await page.click("[data-testid=login-step1] button[type=submit]");
+  await page.fill("input[name=password]", "secret123");
+  await Promise.all([page.waitForURL(`${store.base}/en/`), page.click("[data-testid=login-submit]")]);
   await ready(page);
   await Promise.all([page.waitForURL(`${store.base}/en/dresses`), page.click("[data-testid=promo-ad1]")]);
   await ready(page);
@@ -67,9 +76,10 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress an
     await page.waitForURL((u) => !u.searchParams.has("length"));
     await page.waitForFunction(() => document.querySelector("[data-testid=dress-list] .card"));
   }
-  await Promise.all([page.waitForURL(/\/en\/tredetail\//), page.locator("[data-testid=dress-list] .card a").first().click()]);
+  await Promise.all([page.waitForURL(/\/en\/tredetail\//), page.locator("[data-testid=dress-list] .card:not(.card-off) a").first().click()]);
   await ready(page);
   assert.ok(await page.isVisible("[data-testid=size-chart]"), "the dress shows its size chart");
+  const dressUrl = page.url();
 
   await page.goto(`${store.base}/en/dresses`);
   await ready(page);
@@ -81,6 +91,17 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress an
   assert.ok(await page.isVisible("[data-testid=size-chart] table"), "the size chart opens");
   const ld = JSON.parse(await page.locator("script[type='application/ld+json']").first().textContent());
   assert.equal(ld["@type"], "FAQPage");
+
+  // Back to the dress: made to these measurements, into the cart.
+  await page.goto(dressUrl);
+  await ready(page);
+  for (const label of await page.$$eval("[data-testid^=label-]", (ls) => ls.map((l) => l.dataset.testid))) {
+    if (label !== "label-9") await page.locator(`[data-testid=${label}] [data-option-id]`).first().click();
+  }
+  await page.click(`[data-testid=label-9] [data-option-id="1"]`);
+  for (const [m, v] of [["a", "90"], ["b", "70"], ["c", "96"], ["d", "150"]]) await page.selectOption(`[data-testid=measure-${m}]`, v);
+  await page.click("[data-testid=add-to-cart]");
+  await page.waitForSelector("[data-testid=cart-link] [data-testid=badge]");
   assert.deepEqual(problems, []);
   await ctx.close();
 });
