@@ -24,9 +24,11 @@ export function formatNumber(n: number, f: NumberFormat, decimals = 2): string {
 
 const zeroDecimal = new Set(["JPY", "KRW", "VND", "CLP", "ISK", "HUF", "IDR", "UGX", "XOF", "XAF"]);
 
-export function formatPrice(p: Price | undefined, f: NumberFormat): string {
+// formatPrice prints a price; whole is for round figures (a price filter's
+// bounds), printed without decimals.
+export function formatPrice(p: Price | undefined, f: NumberFormat, whole = false): string {
   if (!p) return "";
-  const decimals = zeroDecimal.has(p.currency.c) ? 0 : 2;
+  const decimals = whole || zeroDecimal.has(p.currency.c) ? 0 : 2;
   const num = formatNumber(p.amount, f, decimals);
   const sym = p.currency.s || p.currency.c;
   if (f.symbolAfter) return num + "\u00a0" + sym;

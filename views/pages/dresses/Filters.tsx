@@ -1,4 +1,5 @@
-import { usePrice, useT } from "../../stores/context";
+import { useData, useT } from "../../stores/context";
+import { formatPrice } from "../../lib/i18n";
 import type { DressesData } from "../../lib/types";
 import { colourKeys, lengthKeys, silhouetteKeys, sizes, sortKeys, type Filter } from "./dresses";
 
@@ -11,7 +12,8 @@ export function Filters({ action, filter, colours, bands, onChange }: {
   action: string; filter: Filter; colours: string[]; bands: Bands; onChange: (f: Filter) => void;
 }) {
   const t = useT();
-  const price = usePrice();
+  const numfmt = useData().numfmt;
+  const price = (p: Bands[number]["min"]) => formatPrice(p, numfmt, true);
   const band = (b: Bands[number]) =>
     b.min && b.max ? t("PriceBetween", { min: price(b.min), max: price(b.max) }) : b.max ? t("PriceUnder", { max: price(b.max) }) : t("PriceOver", { min: price(b.min) });
   const select = (name: keyof Filter, label: string, options: [string, string][], any = t("DressFilterAny")) => (
