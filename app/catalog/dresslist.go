@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -55,15 +56,8 @@ func (q *DressQuery) Check() error {
 	if q.PageSize < 0 || q.PageSize > MaxPageSize {
 		return apperr.Invalid("pageSize", "DressPageSizeInvalid", "DressPageSizeInvalid", "max", fmt.Sprint(MaxPageSize))
 	}
-	q.Page, q.PageSize = max(q.Page, 1), cmpOr(q.PageSize, DressPageSize)
+	q.Page, q.PageSize = max(q.Page, 1), cmp.Or(q.PageSize, DressPageSize)
 	return nil
-}
-
-func cmpOr(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // Dresses lists a page of dresses (spe 1) matching q, which Check passed.
