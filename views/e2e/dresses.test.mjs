@@ -88,7 +88,7 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   assert.match(await page.textContent("[data-testid=faq-question]"), /measure/);
   assert.match(await page.textContent("[data-testid=faq-answer]"), /Hollow to floor/);
   await page.click("[data-testid=size-chart] summary");
-  assert.ok(await page.isVisible("[data-testid=size-chart] table"), "the size chart opens");
+  await page.locator("[data-testid=size-chart] table").waitFor(); // built once open (its toggle re-renders)
   const ld = JSON.parse(await page.locator("script[type='application/ld+json']").first().textContent());
   assert.equal(ld["@type"], "FAQPage");
 
