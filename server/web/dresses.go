@@ -16,20 +16,6 @@ import (
 // dressesfaq/… is another name). The other names redirect, with the
 // filters, so every page has one URL.
 
-func init() {
-	for route, l := range map[string]loader{
-		"dresses": loadDresses, "dressesindex": redirectTo("/dresses"),
-		"dresses/c/{uid}": loadDressCat, "dresses/c/{uid}/{suri}": loadDressCat,
-		"dressescat/{uid}": loadDressCat, "dressescat/{uid}/{suri}": loadDressCat,
-		"dresses/faq/{faqId}": loadFAQ, "dressesfaq/{faqId}": loadFAQ,
-	} {
-		loaders[route] = l
-	}
-	for _, route := range []string{"dresses/c/{uid}", "dresses/c/{uid}/{suri}", "dressescat/{uid}", "dressescat/{uid}/{suri}"} {
-		queryKeys[route] = dressQueryKeys
-	}
-}
-
 // dressQueryKeys are the filters of a category page, in URL order.
 var dressQueryKeys = []string{"colour", "silhouette", "length", "price", "size", "sort", "page"}
 

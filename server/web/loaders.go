@@ -30,6 +30,11 @@ var loaders = map[string]loader{
 	"tredetail/{treId}/{suri}":           loadGoods,
 	"biger/{identityType}/{identityUid}": loadIdentity,
 	"404":                                loadNotFound,
+	// The dresses line (dresses.go); the other names redirect.
+	"dresses": loadDresses, "dressesindex": redirectTo("/dresses"),
+	"dresses/c/{uid}": loadDressCat, "dresses/c/{uid}/{suri}": loadDressCat,
+	"dressescat/{uid}": loadDressCat, "dressescat/{uid}/{suri}": loadDressCat,
+	"dresses/faq/{faqId}": loadFAQ, "dressesfaq/{faqId}": loadFAQ,
 	// Account pages: public shells; the browser fills them in after it has
 	// read the session (SSR output is shared, so never private data).
 	"login":                   shell("login"),

@@ -52,7 +52,9 @@ type Site struct {
 
 // queryKeys are the query parameters a page depends on; all others are
 // ignored, so random query strings cannot fill the cache.
-var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"}}
+var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"},
+	"dresses/c/{uid}": dressQueryKeys, "dresses/c/{uid}/{suri}": dressQueryKeys,
+	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys}
 
 // noStoreKey marks a request whose page must not be stored (noStorePages).
 const noStoreKey = "souk.noStore"
