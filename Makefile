@@ -41,9 +41,13 @@ test-go: node_modules
 	$(GO) vet ./...
 	$(MAKE) -s go-tests
 
-# -parallel: server tests each run their own store and mostly wait (see eachStore).
+# The server package is the longest (its tests each run a store and mostly wait: -parallel, see
+# eachStore), so it starts at once beside the other packages instead of after them.
 go-tests:
-	$(GO) test -count=1 -p 2 -parallel 4 -timeout 25m ./...
+	@set -o pipefail; \
+	 $(GO) test -count=1 -parallel 4 -timeout 25m ./server/ & s=$$!; \
+	 $(GO) test -count=1 -p 2 -timeout 25m $$($(GO) list ./... | grep -v '^souk/server$$'); r=$$?; \
+	 wait $$s; ss=$$?; test $$r -eq 0 -a $$ss -eq 0
 
 ## test-fuzz: every `go test -fuzz` target for FUZZTIME executions each. A count, not a duration:
 ## a duration races the fuzz coordinator's deadline (golang/go#75804) and fails with no crasher.
