@@ -33,10 +33,17 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
     setDraft(Object.fromEntries(l.fields.map((f) => [f.key, f.txt])));
     setErrors({});
   };
+  const [picked, setPicked] = useState(lang !== maLan); // the page's language, or the owner's choice
   useEffect(() => {
     if (!code || code === maLan) return;
     setLit(null);
-    void api<Lit>("tre/getMyTreLit/i18nOne", { treId, lanCode: code }).then(take).catch(() => undefined);
+    void api<Lit>("tre/getMyTreLit/i18nOne", { treId, lanCode: code }).then((l) => {
+      // Nobody chose yet: open a language the item already has, if any.
+      const had = picked || l.langs.includes(code) ? undefined : l.langs.find((c) => c !== maLan && c !== code && langs.some((x) => x.code === c));
+      setPicked(true);
+      if (had) setCode(had);
+      else take(l);
+    }).catch(() => undefined);
   }, [code, treId, maLan]); // eslint-disable-line react-hooks/exhaustive-deps
   const landed = !!lit;
   useEffect(() => { // the card menu's Translate lands here, once the fields are drawn
@@ -54,7 +61,7 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
       if (e instanceof ApiError && e.fields) setErrors(e.fields);
     } finally { setBusy(false); }
   };
-  const choose = (c: string) => (dirty ? setAsked(c) : setCode(c));
+  const choose = (c: string) => { setPicked(true); if (dirty) setAsked(c); else setCode(c); };
   const target = langs.find((l) => l.code === code);
   const mainName = langs.find((l) => l.code === maLan)?.name ?? maLan;
   return (
