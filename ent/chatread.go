@@ -23,6 +23,8 @@ type ChatRead struct {
 	Side string `json:"side,omitempty"`
 	// Seq holds the value of the "seq" field.
 	Seq int64 `json:"seq,omitempty"`
+	// the other side's messages after seq: raised by each send, recounted by each read
+	Unread int `json:"unread,omitempty"`
 	// UpdatedAt holds the value of the "updated_at" field.
 	UpdatedAt    time.Time `json:"updated_at,omitempty"`
 	selectValues sql.SelectValues
@@ -33,7 +35,7 @@ func (*ChatRead) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case chatread.FieldID, chatread.FieldConversationID, chatread.FieldSeq:
+		case chatread.FieldID, chatread.FieldConversationID, chatread.FieldSeq, chatread.FieldUnread:
 			values[i] = new(sql.NullInt64)
 		case chatread.FieldSide:
 			values[i] = new(sql.NullString)
@@ -77,6 +79,12 @@ func (_m *ChatRead) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field seq", values[i])
 			} else if value.Valid {
 				_m.Seq = value.Int64
+			}
+		case chatread.FieldUnread:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field unread", values[i])
+			} else if value.Valid {
+				_m.Unread = int(value.Int64)
 			}
 		case chatread.FieldUpdatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -128,6 +136,9 @@ func (_m *ChatRead) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("seq=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Seq))
+	builder.WriteString(", ")
+	builder.WriteString("unread=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Unread))
 	builder.WriteString(", ")
 	builder.WriteString("updated_at=")
 	builder.WriteString(_m.UpdatedAt.Format(time.ANSIC))

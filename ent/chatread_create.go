@@ -48,6 +48,20 @@ func (_c *ChatReadCreate) SetNillableSeq(v *int64) *ChatReadCreate {
 	return _c
 }
 
+// SetUnread sets the "unread" field.
+func (_c *ChatReadCreate) SetUnread(v int) *ChatReadCreate {
+	_c.mutation.SetUnread(v)
+	return _c
+}
+
+// SetNillableUnread sets the "unread" field if the given value is not nil.
+func (_c *ChatReadCreate) SetNillableUnread(v *int) *ChatReadCreate {
+	if v != nil {
+		_c.SetUnread(*v)
+	}
+	return _c
+}
+
 // SetUpdatedAt sets the "updated_at" field.
 func (_c *ChatReadCreate) SetUpdatedAt(v time.Time) *ChatReadCreate {
 	_c.mutation.SetUpdatedAt(v)
@@ -101,6 +115,10 @@ func (_c *ChatReadCreate) defaults() {
 		v := chatread.DefaultSeq
 		_c.mutation.SetSeq(v)
 	}
+	if _, ok := _c.mutation.Unread(); !ok {
+		v := chatread.DefaultUnread
+		_c.mutation.SetUnread(v)
+	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
 		v := chatread.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
@@ -117,6 +135,9 @@ func (_c *ChatReadCreate) check() error {
 	}
 	if _, ok := _c.mutation.Seq(); !ok {
 		return &ValidationError{Name: "seq", err: errors.New(`ent: missing required field "ChatRead.seq"`)}
+	}
+	if _, ok := _c.mutation.Unread(); !ok {
+		return &ValidationError{Name: "unread", err: errors.New(`ent: missing required field "ChatRead.unread"`)}
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
 		return &ValidationError{Name: "updated_at", err: errors.New(`ent: missing required field "ChatRead.updated_at"`)}
@@ -159,6 +180,10 @@ func (_c *ChatReadCreate) createSpec() (*ChatRead, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Seq(); ok {
 		_spec.SetField(chatread.FieldSeq, field.TypeInt64, value)
 		_node.Seq = value
+	}
+	if value, ok := _c.mutation.Unread(); ok {
+		_spec.SetField(chatread.FieldUnread, field.TypeInt, value)
+		_node.Unread = value
 	}
 	if value, ok := _c.mutation.UpdatedAt(); ok {
 		_spec.SetField(chatread.FieldUpdatedAt, field.TypeTime, value)
@@ -261,6 +286,24 @@ func (u *ChatReadUpsert) UpdateSeq() *ChatReadUpsert {
 // AddSeq adds v to the "seq" field.
 func (u *ChatReadUpsert) AddSeq(v int64) *ChatReadUpsert {
 	u.Add(chatread.FieldSeq, v)
+	return u
+}
+
+// SetUnread sets the "unread" field.
+func (u *ChatReadUpsert) SetUnread(v int) *ChatReadUpsert {
+	u.Set(chatread.FieldUnread, v)
+	return u
+}
+
+// UpdateUnread sets the "unread" field to the value that was provided on create.
+func (u *ChatReadUpsert) UpdateUnread() *ChatReadUpsert {
+	u.SetExcluded(chatread.FieldUnread)
+	return u
+}
+
+// AddUnread adds v to the "unread" field.
+func (u *ChatReadUpsert) AddUnread(v int) *ChatReadUpsert {
+	u.Add(chatread.FieldUnread, v)
 	return u
 }
 
@@ -369,6 +412,27 @@ func (u *ChatReadUpsertOne) AddSeq(v int64) *ChatReadUpsertOne {
 func (u *ChatReadUpsertOne) UpdateSeq() *ChatReadUpsertOne {
 	return u.Update(func(s *ChatReadUpsert) {
 		s.UpdateSeq()
+	})
+}
+
+// SetUnread sets the "unread" field.
+func (u *ChatReadUpsertOne) SetUnread(v int) *ChatReadUpsertOne {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.SetUnread(v)
+	})
+}
+
+// AddUnread adds v to the "unread" field.
+func (u *ChatReadUpsertOne) AddUnread(v int) *ChatReadUpsertOne {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.AddUnread(v)
+	})
+}
+
+// UpdateUnread sets the "unread" field to the value that was provided on create.
+func (u *ChatReadUpsertOne) UpdateUnread() *ChatReadUpsertOne {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.UpdateUnread()
 	})
 }
 
@@ -643,6 +707,27 @@ func (u *ChatReadUpsertBulk) AddSeq(v int64) *ChatReadUpsertBulk {
 func (u *ChatReadUpsertBulk) UpdateSeq() *ChatReadUpsertBulk {
 	return u.Update(func(s *ChatReadUpsert) {
 		s.UpdateSeq()
+	})
+}
+
+// SetUnread sets the "unread" field.
+func (u *ChatReadUpsertBulk) SetUnread(v int) *ChatReadUpsertBulk {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.SetUnread(v)
+	})
+}
+
+// AddUnread adds v to the "unread" field.
+func (u *ChatReadUpsertBulk) AddUnread(v int) *ChatReadUpsertBulk {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.AddUnread(v)
+	})
+}
+
+// UpdateUnread sets the "unread" field to the value that was provided on create.
+func (u *ChatReadUpsertBulk) UpdateUnread() *ChatReadUpsertBulk {
+	return u.Update(func(s *ChatReadUpsert) {
+		s.UpdateUnread()
 	})
 }
 

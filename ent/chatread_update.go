@@ -84,6 +84,27 @@ func (_u *ChatReadUpdate) AddSeq(v int64) *ChatReadUpdate {
 	return _u
 }
 
+// SetUnread sets the "unread" field.
+func (_u *ChatReadUpdate) SetUnread(v int) *ChatReadUpdate {
+	_u.mutation.ResetUnread()
+	_u.mutation.SetUnread(v)
+	return _u
+}
+
+// SetNillableUnread sets the "unread" field if the given value is not nil.
+func (_u *ChatReadUpdate) SetNillableUnread(v *int) *ChatReadUpdate {
+	if v != nil {
+		_u.SetUnread(*v)
+	}
+	return _u
+}
+
+// AddUnread adds value to the "unread" field.
+func (_u *ChatReadUpdate) AddUnread(v int) *ChatReadUpdate {
+	_u.mutation.AddUnread(v)
+	return _u
+}
+
 // SetUpdatedAt sets the "updated_at" field.
 func (_u *ChatReadUpdate) SetUpdatedAt(v time.Time) *ChatReadUpdate {
 	_u.mutation.SetUpdatedAt(v)
@@ -154,6 +175,12 @@ func (_u *ChatReadUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedSeq(); ok {
 		_spec.AddField(chatread.FieldSeq, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Unread(); ok {
+		_spec.SetField(chatread.FieldUnread, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedUnread(); ok {
+		_spec.AddField(chatread.FieldUnread, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(chatread.FieldUpdatedAt, field.TypeTime, value)
@@ -231,6 +258,27 @@ func (_u *ChatReadUpdateOne) SetNillableSeq(v *int64) *ChatReadUpdateOne {
 // AddSeq adds value to the "seq" field.
 func (_u *ChatReadUpdateOne) AddSeq(v int64) *ChatReadUpdateOne {
 	_u.mutation.AddSeq(v)
+	return _u
+}
+
+// SetUnread sets the "unread" field.
+func (_u *ChatReadUpdateOne) SetUnread(v int) *ChatReadUpdateOne {
+	_u.mutation.ResetUnread()
+	_u.mutation.SetUnread(v)
+	return _u
+}
+
+// SetNillableUnread sets the "unread" field if the given value is not nil.
+func (_u *ChatReadUpdateOne) SetNillableUnread(v *int) *ChatReadUpdateOne {
+	if v != nil {
+		_u.SetUnread(*v)
+	}
+	return _u
+}
+
+// AddUnread adds value to the "unread" field.
+func (_u *ChatReadUpdateOne) AddUnread(v int) *ChatReadUpdateOne {
+	_u.mutation.AddUnread(v)
 	return _u
 }
 
@@ -334,6 +382,12 @@ func (_u *ChatReadUpdateOne) sqlSave(ctx context.Context) (_node *ChatRead, err 
 	}
 	if value, ok := _u.mutation.AddedSeq(); ok {
 		_spec.AddField(chatread.FieldSeq, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Unread(); ok {
+		_spec.SetField(chatread.FieldUnread, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedUnread(); ok {
+		_spec.AddField(chatread.FieldUnread, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(chatread.FieldUpdatedAt, field.TypeTime, value)

@@ -4012,6 +4012,8 @@ type ChatReadMutation struct {
 	side               *string
 	seq                *int64
 	addseq             *int64
+	unread             *int
+	addunread          *int
 	updated_at         *time.Time
 	clearedFields      map[string]struct{}
 	done               bool
@@ -4265,6 +4267,62 @@ func (m *ChatReadMutation) ResetSeq() {
 	m.addseq = nil
 }
 
+// SetUnread sets the "unread" field.
+func (m *ChatReadMutation) SetUnread(i int) {
+	m.unread = &i
+	m.addunread = nil
+}
+
+// Unread returns the value of the "unread" field in the mutation.
+func (m *ChatReadMutation) Unread() (r int, exists bool) {
+	v := m.unread
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnread returns the old "unread" field's value of the ChatRead entity.
+// If the ChatRead object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReadMutation) OldUnread(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnread is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnread requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnread: %w", err)
+	}
+	return oldValue.Unread, nil
+}
+
+// AddUnread adds i to the "unread" field.
+func (m *ChatReadMutation) AddUnread(i int) {
+	if m.addunread != nil {
+		*m.addunread += i
+	} else {
+		m.addunread = &i
+	}
+}
+
+// AddedUnread returns the value that was added to the "unread" field in this mutation.
+func (m *ChatReadMutation) AddedUnread() (r int, exists bool) {
+	v := m.addunread
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUnread resets all changes to the "unread" field.
+func (m *ChatReadMutation) ResetUnread() {
+	m.unread = nil
+	m.addunread = nil
+}
+
 // SetUpdatedAt sets the "updated_at" field.
 func (m *ChatReadMutation) SetUpdatedAt(t time.Time) {
 	m.updated_at = &t
@@ -4335,7 +4393,7 @@ func (m *ChatReadMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ChatReadMutation) Fields() []string {
-	fields := make([]string, 0, 4)
+	fields := make([]string, 0, 5)
 	if m.conversation_id != nil {
 		fields = append(fields, chatread.FieldConversationID)
 	}
@@ -4344,6 +4402,9 @@ func (m *ChatReadMutation) Fields() []string {
 	}
 	if m.seq != nil {
 		fields = append(fields, chatread.FieldSeq)
+	}
+	if m.unread != nil {
+		fields = append(fields, chatread.FieldUnread)
 	}
 	if m.updated_at != nil {
 		fields = append(fields, chatread.FieldUpdatedAt)
@@ -4362,6 +4423,8 @@ func (m *ChatReadMutation) Field(name string) (ent.Value, bool) {
 		return m.Side()
 	case chatread.FieldSeq:
 		return m.Seq()
+	case chatread.FieldUnread:
+		return m.Unread()
 	case chatread.FieldUpdatedAt:
 		return m.UpdatedAt()
 	}
@@ -4379,6 +4442,8 @@ func (m *ChatReadMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldSide(ctx)
 	case chatread.FieldSeq:
 		return m.OldSeq(ctx)
+	case chatread.FieldUnread:
+		return m.OldUnread(ctx)
 	case chatread.FieldUpdatedAt:
 		return m.OldUpdatedAt(ctx)
 	}
@@ -4411,6 +4476,13 @@ func (m *ChatReadMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSeq(v)
 		return nil
+	case chatread.FieldUnread:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnread(v)
+		return nil
 	case chatread.FieldUpdatedAt:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -4432,6 +4504,9 @@ func (m *ChatReadMutation) AddedFields() []string {
 	if m.addseq != nil {
 		fields = append(fields, chatread.FieldSeq)
 	}
+	if m.addunread != nil {
+		fields = append(fields, chatread.FieldUnread)
+	}
 	return fields
 }
 
@@ -4444,6 +4519,8 @@ func (m *ChatReadMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedConversationID()
 	case chatread.FieldSeq:
 		return m.AddedSeq()
+	case chatread.FieldUnread:
+		return m.AddedUnread()
 	}
 	return nil, false
 }
@@ -4466,6 +4543,13 @@ func (m *ChatReadMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddSeq(v)
+		return nil
+	case chatread.FieldUnread:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUnread(v)
 		return nil
 	}
 	return fmt.Errorf("unknown ChatRead numeric field %s", name)
@@ -4502,6 +4586,9 @@ func (m *ChatReadMutation) ResetField(name string) error {
 		return nil
 	case chatread.FieldSeq:
 		m.ResetSeq()
+		return nil
+	case chatread.FieldUnread:
+		m.ResetUnread()
 		return nil
 	case chatread.FieldUpdatedAt:
 		m.ResetUpdatedAt()

@@ -191,8 +191,12 @@ func init() {
 	chatreadDescSeq := chatreadFields[2].Descriptor()
 	// chatread.DefaultSeq holds the default value on creation for the seq field.
 	chatread.DefaultSeq = chatreadDescSeq.Default.(int64)
+	// chatreadDescUnread is the schema descriptor for unread field.
+	chatreadDescUnread := chatreadFields[3].Descriptor()
+	// chatread.DefaultUnread holds the default value on creation for the unread field.
+	chatread.DefaultUnread = chatreadDescUnread.Default.(int)
 	// chatreadDescUpdatedAt is the schema descriptor for updated_at field.
-	chatreadDescUpdatedAt := chatreadFields[3].Descriptor()
+	chatreadDescUpdatedAt := chatreadFields[4].Descriptor()
 	// chatread.DefaultUpdatedAt holds the default value on creation for the updated_at field.
 	chatread.DefaultUpdatedAt = chatreadDescUpdatedAt.Default.(func() time.Time)
 	// chatread.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.

@@ -19,6 +19,8 @@ const (
 	FieldSide = "side"
 	// FieldSeq holds the string denoting the seq field in the database.
 	FieldSeq = "seq"
+	// FieldUnread holds the string denoting the unread field in the database.
+	FieldUnread = "unread"
 	// FieldUpdatedAt holds the string denoting the updated_at field in the database.
 	FieldUpdatedAt = "updated_at"
 	// Table holds the table name of the chatread in the database.
@@ -31,6 +33,7 @@ var Columns = []string{
 	FieldConversationID,
 	FieldSide,
 	FieldSeq,
+	FieldUnread,
 	FieldUpdatedAt,
 }
 
@@ -47,6 +50,8 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultSeq holds the default value on creation for the "seq" field.
 	DefaultSeq int64
+	// DefaultUnread holds the default value on creation for the "unread" field.
+	DefaultUnread int
 	// DefaultUpdatedAt holds the default value on creation for the "updated_at" field.
 	DefaultUpdatedAt func() time.Time
 	// UpdateDefaultUpdatedAt holds the default value on update for the "updated_at" field.
@@ -74,6 +79,11 @@ func BySide(opts ...sql.OrderTermOption) OrderOption {
 // BySeq orders the results by the seq field.
 func BySeq(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSeq, opts...).ToFunc()
+}
+
+// ByUnread orders the results by the unread field.
+func ByUnread(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldUnread, opts...).ToFunc()
 }
 
 // ByUpdatedAt orders the results by the updated_at field.

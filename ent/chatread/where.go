@@ -69,6 +69,11 @@ func Seq(v int64) predicate.ChatRead {
 	return predicate.ChatRead(sql.FieldEQ(FieldSeq, v))
 }
 
+// Unread applies equality check predicate on the "unread" field. It's identical to UnreadEQ.
+func Unread(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldEQ(FieldUnread, v))
+}
+
 // UpdatedAt applies equality check predicate on the "updated_at" field. It's identical to UpdatedAtEQ.
 func UpdatedAt(v time.Time) predicate.ChatRead {
 	return predicate.ChatRead(sql.FieldEQ(FieldUpdatedAt, v))
@@ -217,6 +222,46 @@ func SeqLT(v int64) predicate.ChatRead {
 // SeqLTE applies the LTE predicate on the "seq" field.
 func SeqLTE(v int64) predicate.ChatRead {
 	return predicate.ChatRead(sql.FieldLTE(FieldSeq, v))
+}
+
+// UnreadEQ applies the EQ predicate on the "unread" field.
+func UnreadEQ(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldEQ(FieldUnread, v))
+}
+
+// UnreadNEQ applies the NEQ predicate on the "unread" field.
+func UnreadNEQ(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldNEQ(FieldUnread, v))
+}
+
+// UnreadIn applies the In predicate on the "unread" field.
+func UnreadIn(vs ...int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldIn(FieldUnread, vs...))
+}
+
+// UnreadNotIn applies the NotIn predicate on the "unread" field.
+func UnreadNotIn(vs ...int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldNotIn(FieldUnread, vs...))
+}
+
+// UnreadGT applies the GT predicate on the "unread" field.
+func UnreadGT(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldGT(FieldUnread, v))
+}
+
+// UnreadGTE applies the GTE predicate on the "unread" field.
+func UnreadGTE(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldGTE(FieldUnread, v))
+}
+
+// UnreadLT applies the LT predicate on the "unread" field.
+func UnreadLT(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldLT(FieldUnread, v))
+}
+
+// UnreadLTE applies the LTE predicate on the "unread" field.
+func UnreadLTE(v int) predicate.ChatRead {
+	return predicate.ChatRead(sql.FieldLTE(FieldUnread, v))
 }
 
 // UpdatedAtEQ applies the EQ predicate on the "updated_at" field.

@@ -156,6 +156,7 @@ var (
 		{Name: "conversation_id", Type: field.TypeInt},
 		{Name: "side", Type: field.TypeString},
 		{Name: "seq", Type: field.TypeInt64, Default: 0},
+		{Name: "unread", Type: field.TypeInt, Default: 0},
 		{Name: "updated_at", Type: field.TypeTime},
 	}
 	// ChatReadsTable holds the schema information for the "chat_reads" table.

@@ -71,6 +71,7 @@ func (ChatRead) Fields() []ent.Field {
 		field.Int("conversation_id"),
 		field.String("side").Comment("shopper or peer"),
 		field.Int64("seq").Default(0),
+		field.Int("unread").Default(0).Comment("the other side's messages after seq: raised by each send, recounted by each read"),
 		field.Time("updated_at").Default(time.Now).UpdateDefault(time.Now),
 	}
 }
