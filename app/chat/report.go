@@ -37,4 +37,3 @@ func (s *Service) Report(ctx context.Context, u *ent.User, uid, reason string) e
 	}
 	return nil
 }
-

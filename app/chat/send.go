@@ -75,7 +75,7 @@ func (s *Service) store(ctx context.Context, u *ent.User, c *ent.Conversation, s
 			cur := fresh.LastSeq
 			now := s.now()
 			n, err := tx.Conversation.Update().Where(conversation.IDEQ(c.ID), conversation.LastSeqEQ(cur)).
-				SetLastSeq(cur+1).SetLastSide(side).SetLastAt(now).Save(ctx)
+				SetLastSeq(cur + 1).SetLastSide(side).SetLastAt(now).Save(ctx)
 			if err != nil {
 				return err
 			}
