@@ -43,6 +43,7 @@ type Hub struct {
 	t       Translator
 	log     *slog.Logger
 	ops     chan func(idx index)
+	stopped chan struct{} // closed when Run returns: nothing is queued any more
 	caps    *caps
 	publish func(ws []wire) // to the other nodes (PostgreSQL), or nil
 }
@@ -52,12 +53,13 @@ type index map[int]map[*conn]struct{}
 
 // New makes a hub; Run serves it.
 func New(t Translator, log *slog.Logger) *Hub {
-	return &Hub{t: t, log: log, ops: make(chan func(idx index), 1024), caps: newCaps()}
+	return &Hub{t: t, log: log, ops: make(chan func(idx index), 1024), stopped: make(chan struct{}), caps: newCaps()}
 }
 
 // Run owns the index until ctx ends; then every connection is closed.
 func (h *Hub) Run(ctx context.Context) {
 	idx := index{}
+	defer close(h.stopped)
 	for {
 		select {
 		case <-ctx.Done():
@@ -73,8 +75,16 @@ func (h *Hub) Run(ctx context.Context) {
 	}
 }
 
-// do runs op on the hub goroutine; it waits only for room in the queue.
-func (h *Hub) do(op func(idx index)) { h.ops <- op }
+// do runs op on the hub goroutine; it waits only for room in the queue,
+// and not at all once the hub has stopped. It reports whether op was queued.
+func (h *Hub) do(op func(idx index)) bool {
+	select {
+	case h.ops <- op:
+		return true
+	case <-h.stopped:
+		return false
+	}
+}
 
 func (h *Hub) attach(c *conn) {
 	h.do(func(idx index) {
@@ -193,13 +203,15 @@ func (h *Hub) frameBytes(w *wire, lang, token string) []byte {
 // Count is how many connections this node holds (for tests and metrics).
 func (h *Hub) Count() int {
 	n := make(chan int, 1)
-	h.do(func(idx index) {
+	if !h.do(func(idx index) {
 		total := 0
 		for _, cs := range idx {
 			total += len(cs)
 		}
 		n <- total
-	})
+	}) {
+		return 0
+	}
 	return <-n
 }
 
