@@ -77,7 +77,7 @@ func (h *Hub) Handler(auth Auth, normalize func(string) string) echo.HandlerFunc
 			return nil // the upgrader answered
 		}
 		if err != nil {
-			refuse(h, ws, lang, cs.Token)
+			endAtOnce(h, ws, lang, cs.Token)
 			return nil
 		}
 		conn := newConn(ws, user, caller.Session.ID, cs.Token, lang, caller.Session.ExpiresAt)
@@ -88,8 +88,8 @@ func (h *Hub) Handler(auth Auth, normalize func(string) string) echo.HandlerFunc
 	}
 }
 
-// refuse tells a client its session is over, then closes.
-func refuse(h *Hub, ws *websocket.Conn, lang, token string) {
+// endAtOnce tells a client its session is over, then closes.
+func endAtOnce(h *Hub, ws *websocket.Conn, lang, token string) {
 	defer ws.Close()
 	deadline := time.Now().Add(writeWait)
 	_ = ws.SetWriteDeadline(deadline)
