@@ -156,6 +156,16 @@ func TestChatSocket(t *testing.T) {
 	})
 }
 
+// message is the next frame 2 of appID (earlier ones are skipped).
+func (k *socket) message(t *testing.T, appID string) chatMsg {
+	t.Helper()
+	for {
+		if m := decodeFrame[chatMsg](t, k.next(t, 2)); m.AppID == appID {
+			return m
+		}
+	}
+}
+
 func waitClosed(t *testing.T, k *socket) {
 	t.Helper()
 	select {
