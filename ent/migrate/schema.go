@@ -178,7 +178,7 @@ var (
 		{Name: "conversation_id", Type: field.TypeInt},
 		{Name: "reporter_id", Type: field.TypeInt},
 		{Name: "side", Type: field.TypeString},
-		{Name: "reason", Type: field.TypeString, Size: 2000},
+		{Name: "reason", Type: field.TypeString, Size: 8000},
 		{Name: "last_seq", Type: field.TypeInt64},
 		{Name: "created_at", Type: field.TypeTime},
 	}
