@@ -30,6 +30,8 @@ import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
 import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
+import { TextPage } from "./content/TextPage";
+import { EditFormPage } from "./operations/EditFormPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -70,4 +72,6 @@ export const pages: Record<PageName, ComponentType> = {
   identityEdit: IdentityEditPage,
   goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
+  text: TextPage,
+  editForm: EditFormPage,
 };

@@ -43,4 +43,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   goodsEdit: () => import("./goods-edit/GoodsEditPage").then((m) => m.GoodsEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
+  text: () => import("./content/TextPage").then((m) => m.TextPage),
+  editForm: () => import("./operations/EditFormPage").then((m) => m.EditFormPage),
 };
