@@ -17,6 +17,7 @@ import (
 	"souk/app/ai"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/chat"
 	"souk/app/config"
 	edit "souk/app/content"
 	"souk/app/form"
@@ -38,6 +39,7 @@ import (
 	"souk/ent"
 	"souk/locales"
 	"souk/server/api"
+	"souk/server/realtime"
 	"souk/server/ssr"
 	"souk/server/web"
 	"souk/static"
@@ -59,6 +61,7 @@ type App struct {
 	Search *search.Service
 	Visual *search.Visual
 	Gate   *media.Gate // picture decoding slots (uploads and search by image)
+	Hub    *realtime.Hub
 	Close  func()
 }
 
@@ -226,9 +229,17 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		return nil, err
 	}
 	site.Content = contents
-	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
 	identityAPI := api.NewIdentities(accountAPI, identities)
+	hub, err := startRealtime(bg, cfg, db, strs, log)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
+	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
+	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderNotices(hub), log)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
@@ -236,6 +247,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
+		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
@@ -243,8 +255,21 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	if cfg.Dev {
 		stopWatch = watchViews(viewsDir, renderer, log)
 	}
-	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate,
+	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate, Hub: hub,
 		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
+}
+
+// startRealtime runs the socket hub until bg ends; on PostgreSQL its
+// frames also travel to the other nodes of the database.
+func startRealtime(bg context.Context, cfg config.Config, db *ent.Client, strs *i18n.Catalogs, log *slog.Logger) (*realtime.Hub, error) {
+	hub := realtime.New(strs.T, log)
+	go hub.Run(bg)
+	if store.IsPostgres(cfg.DatabaseURL) {
+		if _, err := realtime.StartBus(bg, cfg.DatabaseURL, db, hub, log); err != nil {
+			return nil, err
+		}
+	}
+	return hub, nil
 }
 
 // startContent wires the back office's content and form editor: a saved
@@ -270,7 +295,7 @@ func startContent(ctx context.Context, db *ent.Client, langs *i18n.Set, strs *i1
 // simulated Dogecoin chain (the embedded defaults of DESIGN §5), and runs
 // its sweeper until bg ends.
 func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, sender mail.Sender,
-	strs *i18n.Catalogs, versions *version.Registry, webhookSecret []byte, log *slog.Logger) *order.Service {
+	strs *i18n.Catalogs, versions *version.Registry, webhookSecret []byte, onStatus func(*ent.Order), log *slog.Logger) *order.Service {
 	var svc *order.Service
 	provider := payment.NewTestProvider(webhookSecret, func(ctx context.Context, body []byte, sig string) error {
 		return svc.Callback(ctx, body, sig) // what POST /payments/webhook does, in process
@@ -278,7 +303,7 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 	svc = order.New(db, cat, order.Options{
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
 		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
-		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T,
+		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T, OnStatus: onStatus,
 		Auth: order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
 	})
 	go svc.Run(bg, 5*time.Second)
