@@ -30,6 +30,7 @@ import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
 import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
+import { ChatPage } from "./chat/ChatPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -70,4 +71,5 @@ export const pages: Record<PageName, ComponentType> = {
   identityEdit: IdentityEditPage,
   goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
+  bigchat: ChatPage,
 };

@@ -43,4 +43,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   goodsEdit: () => import("./goods-edit/GoodsEditPage").then((m) => m.GoodsEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
+  bigchat: () => import("./chat/ChatPage").then((m) => m.ChatPage),
 };
