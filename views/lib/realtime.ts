@@ -88,8 +88,12 @@ export function startRealtime(h: RealtimeHooks): () => void {
 
   const close = () => {
     if (!ws) return;
-    ws.onclose = ws.onerror = ws.onmessage = ws.onopen = null;
-    ws.close();
+    const s = ws;
+    s.onclose = s.onerror = s.onmessage = null;
+    // Closing a socket still connecting logs an error in the console; let
+    // it open first, then close it.
+    if (s.readyState === WebSocket.CONNECTING) s.onopen = () => s.close();
+    else { s.onopen = null; s.close(); }
     ws = null;
     status = "closed";
   };
