@@ -11,7 +11,7 @@ export const CHAT_TOAST_MS = 4000; // SPEC §9: chat toasts stay 4 s
 // preview is a message as one line of a toast or the conversation list.
 export function preview(m: ChatMessage, t: (k: string) => string): string {
   if (m.type === 2) return t("ChatPhoto");
-  if (m.type === 3) return m.card?.name ?? t("ChatGoodsCard");
+  if (m.type === 3) return m.card?.treName.txt || t("ChatGoodsCard");
   if (m.type === 4) return t("ChatOrderRef") + " " + m.content;
   return m.content.length > 80 ? m.content.slice(0, 80) + "…" : m.content;
 }

@@ -2,10 +2,13 @@ import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 
 // Chat shapes on the wire (see /chat-protocol: Message, ConversationView).
-export interface ChatCard { treId: string; name: string; picture?: string; price?: string }
+import type { Card } from "../lib/types";
+
 export interface ChatMessage {
   uid?: string; conversation: string; seq: number; side: string; type: number; content: string;
-  appId: string; at: string; mine: boolean; card?: ChatCard; order?: { orderNumber: string; status?: string | number };
+  appId: string; at: string; mine: boolean;
+  card?: Card; // type 3: a goods card as everywhere else
+  order?: { orderNumber: string; status: number }; // type 4
   // Only in this browser: a message of ours not yet stored ("sending"),
   // waiting for the network ("queued") or refused ("failed": Retry).
   state?: "sending" | "queued" | "failed";

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { useData, useShop, useT } from "../../stores/context";
+import { useData, usePrice, useShop, useT } from "../../stores/context";
+import { priceText } from "../../components/PriceTag";
+import { txtLang } from "../../lib/i18n";
 import type { ChatMessage } from "../../stores/chat";
 import { relativeTime } from "../../lib/hydrated";
 import { goodsPath, withLang } from "../../lib/paths";
@@ -26,13 +28,14 @@ export function linkify(text: string): ReactNode[] {
 function Content({ m, side }: { m: ChatMessage; side?: string }) {
   const t = useT();
   const { lang } = useData();
+  const price = usePrice();
   if (m.type === 2) return <a href={m.content} target="_blank" rel="noopener"><img className="chat-img" src={m.content} alt={t("ChatPhoto")} loading="lazy" /></a>;
   if (m.type === 3) {
     const c = m.card;
     return (
-      <a className="chat-card" href={goodsPath(lang, c?.treId ?? m.content)} data-testid="chat-card">
-        {c?.picture ? <img src={c.picture} alt="" width={64} height={85} loading="lazy" /> : null}
-        <span><strong>{c?.name ?? t("ChatGoodsCard")}</strong>{c?.price ? <span className="muted">{c.price}</span> : null}</span>
+      <a className="chat-card" href={goodsPath(lang, c?.treId ?? m.content, c?.uri)} data-testid="chat-card">
+        {c?.treImage ? <img src={c.treImage.smallThumbnail.url} alt="" width={64} height={85} loading="lazy" /> : null}
+        <span><strong lang={c ? txtLang(c.treName, lang) : undefined}>{c?.treName.txt || t("ChatGoodsCard")}</strong>{c ? priceText(c.priceData, price) : null}</span>
       </a>
     );
   }
