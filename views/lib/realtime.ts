@@ -83,6 +83,9 @@ export function startRealtime(h: RealtimeHooks): () => void {
   let main = false, stopped = false;
   let ws: WebSocket | null = null;
   let status: SocketStatus = "unset";
+  // The main tab's socket status on <html data-socket>, for tests and
+  // support ("" in the other tabs).
+  const show = () => { document.documentElement.dataset.socket = main ? status : ""; };
   let otherMainAt = 0, attempt = 0, nextAt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -97,7 +100,7 @@ export function startRealtime(h: RealtimeHooks): () => void {
     ws = null;
     status = "closed";
   };
-  const giveUp = () => { main = false; close(); };
+  const giveUp = () => { main = false; close(); show(); };
 
   const resume = async () => {
     const u = await call<Unread>(h, "chat/unread", {}, { silent: true });
@@ -127,15 +130,17 @@ export function startRealtime(h: RealtimeHooks): () => void {
     if (!token) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     status = "created";
+    show();
     const s = new WebSocket(proto + "//" + location.host + "/websocket/channel/v1/" + connString(h.lang, token));
     ws = s;
-    s.onopen = () => { status = "opened"; attempt = 0; resume().catch(() => undefined); };
+    s.onopen = () => { status = "opened"; attempt = 0; show(); resume().catch(() => undefined); };
     s.onmessage = (e) => onFrame(String(e.data));
-    s.onerror = () => { status = "error"; };
+    s.onerror = () => { status = "error"; show(); };
     s.onclose = () => {
       if (ws !== s) return;
       ws = null;
       if (status !== "error") status = "closed";
+      show();
       const wait = backoff(attempt++);
       nextAt = Date.now() + wait;
       clearTimeout(retry);
