@@ -27,7 +27,12 @@ export function RealtimeSync({ loginRequired }: { loginRequired: boolean }) {
   const showToast = useShop((s) => s.showToast);
   useEffect(() => {
     if (!signedIn) { chatStore.getState().reset(); return; }
-    const notify = (text: string, link: string, key: string) => chatStore.getState().notify({ text, link, key });
+    // The message (frame 2) and the server's notice of it (frame 9: who
+    // wrote) make one toast: the notice keeps the message's words.
+    const notify = (text: string, link: string, key: string, detail?: string) => {
+      const cur = chatStore.getState().notice;
+      chatStore.getState().notify({ text, link, key, detail: detail ?? (cur?.key === key ? cur.detail : undefined) });
+    };
     // A message for the conversation on screen needs no toast.
     const looking = (conv: string) => chatStore.getState().open === conv && document.visibilityState === "visible";
     const hooks = {
@@ -41,10 +46,10 @@ export function RealtimeSync({ loginRequired }: { loginRequired: boolean }) {
         const link = n.content?.link || "/bigchat";
         const conv = /[?&]c=([^&]+)/.exec(link)?.[1];
         if (conv && looking(decodeURIComponent(conv))) return;
-        notify(n.easg || t("ChatNewMessage"), withLang(lang, link), conv ?? link);
+        notify(n.easg || t("ChatNewMsgToast"), withLang(lang, link), conv ? decodeURIComponent(conv) : link);
       },
       incoming: (m: ChatMessage) => {
-        if (!looking(m.conversation)) notify(t("ChatNewMessage") + ": " + preview(m, t), bigchatPath(lang, m.conversation), m.conversation);
+        if (!looking(m.conversation)) notify(t("ChatNewMsgToast"), bigchatPath(lang, m.conversation), m.conversation, preview(m, t));
       },
     };
     let stop = () => {};
@@ -65,5 +70,9 @@ export function ChatToast() {
     return () => clearTimeout(id);
   }, [notice]);
   if (!notice) return null;
-  return <a className="toast toast-chat ic icon-chat" href={notice.link} role="status" data-testid="chat-toast">{notice.text}</a>;
+  return (
+    <a className="toast toast-chat ic icon-chat" href={notice.link} role="status" data-testid="chat-toast">
+      <span><strong>{notice.text}</strong>{notice.detail ? <span className="toast-detail">{notice.detail}</span> : null}</span>
+    </a>
+  );
 }

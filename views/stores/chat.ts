@@ -20,7 +20,7 @@ export interface Conversation {
   attached?: { treId?: string; orderNumber?: string };
 }
 export interface Unread { total: number; map: Record<string, number> }
-export interface ChatNotice { text: string; link: string; key: string }
+export interface ChatNotice { text: string; detail?: string; link: string; key: string }
 
 export interface ChatState {
   unread: Unread;
