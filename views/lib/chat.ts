@@ -96,6 +96,9 @@ interface Page { list: ChatMessage[]; lastSeq: number; readSeq: number }
 export async function catchUp(ctx: CallContext, conv: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
     const after = lastSeq(conv);
+    // Nothing held yet: the page is loading the newest messages itself,
+    // and "after 0" would be the whole history from the start.
+    if (after === 0) return;
     const p = await call<Page>(ctx, "chat/messages", { uid: conv, afterSeq: after, limit: PAGE }, { silent: true });
     chatStore.getState().addMessages(conv, p.list);
     if (p.list.length < PAGE) return;
