@@ -64,7 +64,7 @@ export function Composer({ uid }: { uid: string }) {
   };
   return (
     <form className="chat-compose" onSubmit={send} data-testid="chat-compose">
-      <label className="icon-btn ic icon-camera chat-photo" title={t("ChatSendPhoto")} aria-disabled={busy || undefined}>
+      <label className={"icon-btn ic icon-camera chat-photo" + (busy ? " busy" : "")} title={t("ChatSendPhoto")}>
         <span className="sr-only">{busy ? t("Uploading") : t("ChatSendPhoto")}</span>
         <input type="file" accept={IMAGE_TYPES.join(",")} className="sr-only" disabled={busy} data-testid="chat-pick-photo"
           onChange={(e) => { void photo(e.target.files?.[0]); e.target.value = ""; }} />
