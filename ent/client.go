@@ -15,8 +15,12 @@ import (
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
+	"souk/ent/chatmessage"
+	"souk/ent/chatread"
+	"souk/ent/chatreport"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -37,6 +41,7 @@ import (
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
+	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
@@ -71,10 +76,18 @@ type Client struct {
 	CartRequest *CartRequestClient
 	// Category is the client for interacting with the Category builders.
 	Category *CategoryClient
+	// ChatMessage is the client for interacting with the ChatMessage builders.
+	ChatMessage *ChatMessageClient
+	// ChatRead is the client for interacting with the ChatRead builders.
+	ChatRead *ChatReadClient
+	// ChatReport is the client for interacting with the ChatReport builders.
+	ChatReport *ChatReportClient
 	// ClassLabel is the client for interacting with the ClassLabel builders.
 	ClassLabel *ClassLabelClient
 	// Comment is the client for interacting with the Comment builders.
 	Comment *CommentClient
+	// Conversation is the client for interacting with the Conversation builders.
+	Conversation *ConversationClient
 	// Currency is the client for interacting with the Currency builders.
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
@@ -115,6 +128,8 @@ type Client struct {
 	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
+	// RealtimeSpill is the client for interacting with the RealtimeSpill builders.
+	RealtimeSpill *RealtimeSpillClient
 	// Region is the client for interacting with the Region builders.
 	Region *RegionClient
 	// ScenarioLabel is the client for interacting with the ScenarioLabel builders.
@@ -154,8 +169,12 @@ func (c *Client) init() {
 	c.CartLine = NewCartLineClient(c.config)
 	c.CartRequest = NewCartRequestClient(c.config)
 	c.Category = NewCategoryClient(c.config)
+	c.ChatMessage = NewChatMessageClient(c.config)
+	c.ChatRead = NewChatReadClient(c.config)
+	c.ChatReport = NewChatReportClient(c.config)
 	c.ClassLabel = NewClassLabelClient(c.config)
 	c.Comment = NewCommentClient(c.config)
+	c.Conversation = NewConversationClient(c.config)
 	c.Currency = NewCurrencyClient(c.config)
 	c.DataVersion = NewDataVersionClient(c.config)
 	c.DogeTransfer = NewDogeTransferClient(c.config)
@@ -176,6 +195,7 @@ func (c *Client) init() {
 	c.Payment = NewPaymentClient(c.config)
 	c.PaymentEvent = NewPaymentEventClient(c.config)
 	c.PriceRange = NewPriceRangeClient(c.config)
+	c.RealtimeSpill = NewRealtimeSpillClient(c.config)
 	c.Region = NewRegionClient(c.config)
 	c.ScenarioLabel = NewScenarioLabelClient(c.config)
 	c.ScenarioOption = NewScenarioOptionClient(c.config)
@@ -284,8 +304,12 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CartLine:         NewCartLineClient(cfg),
 		CartRequest:      NewCartRequestClient(cfg),
 		Category:         NewCategoryClient(cfg),
+		ChatMessage:      NewChatMessageClient(cfg),
+		ChatRead:         NewChatReadClient(cfg),
+		ChatReport:       NewChatReportClient(cfg),
 		ClassLabel:       NewClassLabelClient(cfg),
 		Comment:          NewCommentClient(cfg),
+		Conversation:     NewConversationClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
@@ -306,6 +330,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Payment:          NewPaymentClient(cfg),
 		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
+		RealtimeSpill:    NewRealtimeSpillClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
 		ScenarioOption:   NewScenarioOptionClient(cfg),
@@ -341,8 +366,12 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CartLine:         NewCartLineClient(cfg),
 		CartRequest:      NewCartRequestClient(cfg),
 		Category:         NewCategoryClient(cfg),
+		ChatMessage:      NewChatMessageClient(cfg),
+		ChatRead:         NewChatReadClient(cfg),
+		ChatReport:       NewChatReportClient(cfg),
 		ClassLabel:       NewClassLabelClient(cfg),
 		Comment:          NewCommentClient(cfg),
+		Conversation:     NewConversationClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
@@ -363,6 +392,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Payment:          NewPaymentClient(cfg),
 		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
+		RealtimeSpill:    NewRealtimeSpillClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
 		ScenarioOption:   NewScenarioOptionClient(cfg),
@@ -404,13 +434,14 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
-		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
-		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
-		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
+		c.ChatReport, c.ClassLabel, c.Comment, c.Conversation, c.Currency,
+		c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef, c.Goods,
+		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
+		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
+		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -420,13 +451,14 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Address, c.CartLine, c.CartRequest, c.Category, c.ClassLabel, c.Comment,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
-		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
-		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
-		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
+		c.ChatReport, c.ClassLabel, c.Comment, c.Conversation, c.Currency,
+		c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef, c.Goods,
+		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
+		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
+		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -443,10 +475,18 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CartRequest.mutate(ctx, m)
 	case *CategoryMutation:
 		return c.Category.mutate(ctx, m)
+	case *ChatMessageMutation:
+		return c.ChatMessage.mutate(ctx, m)
+	case *ChatReadMutation:
+		return c.ChatRead.mutate(ctx, m)
+	case *ChatReportMutation:
+		return c.ChatReport.mutate(ctx, m)
 	case *ClassLabelMutation:
 		return c.ClassLabel.mutate(ctx, m)
 	case *CommentMutation:
 		return c.Comment.mutate(ctx, m)
+	case *ConversationMutation:
+		return c.Conversation.mutate(ctx, m)
 	case *CurrencyMutation:
 		return c.Currency.mutate(ctx, m)
 	case *DataVersionMutation:
@@ -487,6 +527,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PaymentEvent.mutate(ctx, m)
 	case *PriceRangeMutation:
 		return c.PriceRange.mutate(ctx, m)
+	case *RealtimeSpillMutation:
+		return c.RealtimeSpill.mutate(ctx, m)
 	case *RegionMutation:
 		return c.Region.mutate(ctx, m)
 	case *ScenarioLabelMutation:
@@ -1080,6 +1122,405 @@ func (c *CategoryClient) mutate(ctx context.Context, m *CategoryMutation) (Value
 	}
 }
 
+// ChatMessageClient is a client for the ChatMessage schema.
+type ChatMessageClient struct {
+	config
+}
+
+// NewChatMessageClient returns a client for the ChatMessage from the given config.
+func NewChatMessageClient(c config) *ChatMessageClient {
+	return &ChatMessageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatmessage.Hooks(f(g(h())))`.
+func (c *ChatMessageClient) Use(hooks ...Hook) {
+	c.hooks.ChatMessage = append(c.hooks.ChatMessage, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatmessage.Intercept(f(g(h())))`.
+func (c *ChatMessageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatMessage = append(c.inters.ChatMessage, interceptors...)
+}
+
+// Create returns a builder for creating a ChatMessage entity.
+func (c *ChatMessageClient) Create() *ChatMessageCreate {
+	mutation := newChatMessageMutation(c.config, OpCreate)
+	return &ChatMessageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatMessage entities.
+func (c *ChatMessageClient) CreateBulk(builders ...*ChatMessageCreate) *ChatMessageCreateBulk {
+	return &ChatMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatMessageClient) MapCreateBulk(slice any, setFunc func(*ChatMessageCreate, int)) *ChatMessageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatMessageCreateBulk{err: fmt.Errorf("calling to ChatMessageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatMessageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatMessage.
+func (c *ChatMessageClient) Update() *ChatMessageUpdate {
+	mutation := newChatMessageMutation(c.config, OpUpdate)
+	return &ChatMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatMessageClient) UpdateOne(_m *ChatMessage) *ChatMessageUpdateOne {
+	mutation := newChatMessageMutation(c.config, OpUpdateOne, withChatMessage(_m))
+	return &ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatMessageClient) UpdateOneID(id int) *ChatMessageUpdateOne {
+	mutation := newChatMessageMutation(c.config, OpUpdateOne, withChatMessageID(id))
+	return &ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatMessage.
+func (c *ChatMessageClient) Delete() *ChatMessageDelete {
+	mutation := newChatMessageMutation(c.config, OpDelete)
+	return &ChatMessageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatMessageClient) DeleteOne(_m *ChatMessage) *ChatMessageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatMessageClient) DeleteOneID(id int) *ChatMessageDeleteOne {
+	builder := c.Delete().Where(chatmessage.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatMessageDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatMessage.
+func (c *ChatMessageClient) Query() *ChatMessageQuery {
+	return &ChatMessageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatMessage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatMessage entity by its id.
+func (c *ChatMessageClient) Get(ctx context.Context, id int) (*ChatMessage, error) {
+	return c.Query().Where(chatmessage.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatMessageClient) GetX(ctx context.Context, id int) *ChatMessage {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ChatMessageClient) Hooks() []Hook {
+	return c.hooks.ChatMessage
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatMessageClient) Interceptors() []Interceptor {
+	return c.inters.ChatMessage
+}
+
+func (c *ChatMessageClient) mutate(ctx context.Context, m *ChatMessageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatMessageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatMessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatMessage mutation op: %q", m.Op())
+	}
+}
+
+// ChatReadClient is a client for the ChatRead schema.
+type ChatReadClient struct {
+	config
+}
+
+// NewChatReadClient returns a client for the ChatRead from the given config.
+func NewChatReadClient(c config) *ChatReadClient {
+	return &ChatReadClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatread.Hooks(f(g(h())))`.
+func (c *ChatReadClient) Use(hooks ...Hook) {
+	c.hooks.ChatRead = append(c.hooks.ChatRead, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatread.Intercept(f(g(h())))`.
+func (c *ChatReadClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatRead = append(c.inters.ChatRead, interceptors...)
+}
+
+// Create returns a builder for creating a ChatRead entity.
+func (c *ChatReadClient) Create() *ChatReadCreate {
+	mutation := newChatReadMutation(c.config, OpCreate)
+	return &ChatReadCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatRead entities.
+func (c *ChatReadClient) CreateBulk(builders ...*ChatReadCreate) *ChatReadCreateBulk {
+	return &ChatReadCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatReadClient) MapCreateBulk(slice any, setFunc func(*ChatReadCreate, int)) *ChatReadCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatReadCreateBulk{err: fmt.Errorf("calling to ChatReadClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatReadCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatReadCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatRead.
+func (c *ChatReadClient) Update() *ChatReadUpdate {
+	mutation := newChatReadMutation(c.config, OpUpdate)
+	return &ChatReadUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatReadClient) UpdateOne(_m *ChatRead) *ChatReadUpdateOne {
+	mutation := newChatReadMutation(c.config, OpUpdateOne, withChatRead(_m))
+	return &ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatReadClient) UpdateOneID(id int) *ChatReadUpdateOne {
+	mutation := newChatReadMutation(c.config, OpUpdateOne, withChatReadID(id))
+	return &ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatRead.
+func (c *ChatReadClient) Delete() *ChatReadDelete {
+	mutation := newChatReadMutation(c.config, OpDelete)
+	return &ChatReadDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatReadClient) DeleteOne(_m *ChatRead) *ChatReadDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatReadClient) DeleteOneID(id int) *ChatReadDeleteOne {
+	builder := c.Delete().Where(chatread.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatReadDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatRead.
+func (c *ChatReadClient) Query() *ChatReadQuery {
+	return &ChatReadQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatRead},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatRead entity by its id.
+func (c *ChatReadClient) Get(ctx context.Context, id int) (*ChatRead, error) {
+	return c.Query().Where(chatread.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatReadClient) GetX(ctx context.Context, id int) *ChatRead {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ChatReadClient) Hooks() []Hook {
+	return c.hooks.ChatRead
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatReadClient) Interceptors() []Interceptor {
+	return c.inters.ChatRead
+}
+
+func (c *ChatReadClient) mutate(ctx context.Context, m *ChatReadMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatReadCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatReadUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatReadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatRead mutation op: %q", m.Op())
+	}
+}
+
+// ChatReportClient is a client for the ChatReport schema.
+type ChatReportClient struct {
+	config
+}
+
+// NewChatReportClient returns a client for the ChatReport from the given config.
+func NewChatReportClient(c config) *ChatReportClient {
+	return &ChatReportClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatreport.Hooks(f(g(h())))`.
+func (c *ChatReportClient) Use(hooks ...Hook) {
+	c.hooks.ChatReport = append(c.hooks.ChatReport, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatreport.Intercept(f(g(h())))`.
+func (c *ChatReportClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatReport = append(c.inters.ChatReport, interceptors...)
+}
+
+// Create returns a builder for creating a ChatReport entity.
+func (c *ChatReportClient) Create() *ChatReportCreate {
+	mutation := newChatReportMutation(c.config, OpCreate)
+	return &ChatReportCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatReport entities.
+func (c *ChatReportClient) CreateBulk(builders ...*ChatReportCreate) *ChatReportCreateBulk {
+	return &ChatReportCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatReportClient) MapCreateBulk(slice any, setFunc func(*ChatReportCreate, int)) *ChatReportCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatReportCreateBulk{err: fmt.Errorf("calling to ChatReportClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatReportCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatReportCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatReport.
+func (c *ChatReportClient) Update() *ChatReportUpdate {
+	mutation := newChatReportMutation(c.config, OpUpdate)
+	return &ChatReportUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatReportClient) UpdateOne(_m *ChatReport) *ChatReportUpdateOne {
+	mutation := newChatReportMutation(c.config, OpUpdateOne, withChatReport(_m))
+	return &ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatReportClient) UpdateOneID(id int) *ChatReportUpdateOne {
+	mutation := newChatReportMutation(c.config, OpUpdateOne, withChatReportID(id))
+	return &ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatReport.
+func (c *ChatReportClient) Delete() *ChatReportDelete {
+	mutation := newChatReportMutation(c.config, OpDelete)
+	return &ChatReportDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatReportClient) DeleteOne(_m *ChatReport) *ChatReportDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatReportClient) DeleteOneID(id int) *ChatReportDeleteOne {
+	builder := c.Delete().Where(chatreport.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatReportDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatReport.
+func (c *ChatReportClient) Query() *ChatReportQuery {
+	return &ChatReportQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatReport},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatReport entity by its id.
+func (c *ChatReportClient) Get(ctx context.Context, id int) (*ChatReport, error) {
+	return c.Query().Where(chatreport.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatReportClient) GetX(ctx context.Context, id int) *ChatReport {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ChatReportClient) Hooks() []Hook {
+	return c.hooks.ChatReport
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatReportClient) Interceptors() []Interceptor {
+	return c.inters.ChatReport
+}
+
+func (c *ChatReportClient) mutate(ctx context.Context, m *ChatReportMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatReportCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatReportUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatReportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatReport mutation op: %q", m.Op())
+	}
+}
+
 // ClassLabelClient is a client for the ClassLabel schema.
 type ClassLabelClient struct {
 	config
@@ -1359,6 +1800,139 @@ func (c *CommentClient) mutate(ctx context.Context, m *CommentMutation) (Value, 
 		return (&CommentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Comment mutation op: %q", m.Op())
+	}
+}
+
+// ConversationClient is a client for the Conversation schema.
+type ConversationClient struct {
+	config
+}
+
+// NewConversationClient returns a client for the Conversation from the given config.
+func NewConversationClient(c config) *ConversationClient {
+	return &ConversationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `conversation.Hooks(f(g(h())))`.
+func (c *ConversationClient) Use(hooks ...Hook) {
+	c.hooks.Conversation = append(c.hooks.Conversation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `conversation.Intercept(f(g(h())))`.
+func (c *ConversationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Conversation = append(c.inters.Conversation, interceptors...)
+}
+
+// Create returns a builder for creating a Conversation entity.
+func (c *ConversationClient) Create() *ConversationCreate {
+	mutation := newConversationMutation(c.config, OpCreate)
+	return &ConversationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Conversation entities.
+func (c *ConversationClient) CreateBulk(builders ...*ConversationCreate) *ConversationCreateBulk {
+	return &ConversationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ConversationClient) MapCreateBulk(slice any, setFunc func(*ConversationCreate, int)) *ConversationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ConversationCreateBulk{err: fmt.Errorf("calling to ConversationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ConversationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ConversationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Conversation.
+func (c *ConversationClient) Update() *ConversationUpdate {
+	mutation := newConversationMutation(c.config, OpUpdate)
+	return &ConversationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ConversationClient) UpdateOne(_m *Conversation) *ConversationUpdateOne {
+	mutation := newConversationMutation(c.config, OpUpdateOne, withConversation(_m))
+	return &ConversationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ConversationClient) UpdateOneID(id int) *ConversationUpdateOne {
+	mutation := newConversationMutation(c.config, OpUpdateOne, withConversationID(id))
+	return &ConversationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Conversation.
+func (c *ConversationClient) Delete() *ConversationDelete {
+	mutation := newConversationMutation(c.config, OpDelete)
+	return &ConversationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ConversationClient) DeleteOne(_m *Conversation) *ConversationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ConversationClient) DeleteOneID(id int) *ConversationDeleteOne {
+	builder := c.Delete().Where(conversation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ConversationDeleteOne{builder}
+}
+
+// Query returns a query builder for Conversation.
+func (c *ConversationClient) Query() *ConversationQuery {
+	return &ConversationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeConversation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Conversation entity by its id.
+func (c *ConversationClient) Get(ctx context.Context, id int) (*Conversation, error) {
+	return c.Query().Where(conversation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ConversationClient) GetX(ctx context.Context, id int) *Conversation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ConversationClient) Hooks() []Hook {
+	return c.hooks.Conversation
+}
+
+// Interceptors returns the client interceptors.
+func (c *ConversationClient) Interceptors() []Interceptor {
+	return c.inters.Conversation
+}
+
+func (c *ConversationClient) mutate(ctx context.Context, m *ConversationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ConversationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ConversationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ConversationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ConversationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Conversation mutation op: %q", m.Op())
 	}
 }
 
@@ -4310,6 +4884,139 @@ func (c *PriceRangeClient) mutate(ctx context.Context, m *PriceRangeMutation) (V
 	}
 }
 
+// RealtimeSpillClient is a client for the RealtimeSpill schema.
+type RealtimeSpillClient struct {
+	config
+}
+
+// NewRealtimeSpillClient returns a client for the RealtimeSpill from the given config.
+func NewRealtimeSpillClient(c config) *RealtimeSpillClient {
+	return &RealtimeSpillClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `realtimespill.Hooks(f(g(h())))`.
+func (c *RealtimeSpillClient) Use(hooks ...Hook) {
+	c.hooks.RealtimeSpill = append(c.hooks.RealtimeSpill, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `realtimespill.Intercept(f(g(h())))`.
+func (c *RealtimeSpillClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RealtimeSpill = append(c.inters.RealtimeSpill, interceptors...)
+}
+
+// Create returns a builder for creating a RealtimeSpill entity.
+func (c *RealtimeSpillClient) Create() *RealtimeSpillCreate {
+	mutation := newRealtimeSpillMutation(c.config, OpCreate)
+	return &RealtimeSpillCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RealtimeSpill entities.
+func (c *RealtimeSpillClient) CreateBulk(builders ...*RealtimeSpillCreate) *RealtimeSpillCreateBulk {
+	return &RealtimeSpillCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RealtimeSpillClient) MapCreateBulk(slice any, setFunc func(*RealtimeSpillCreate, int)) *RealtimeSpillCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RealtimeSpillCreateBulk{err: fmt.Errorf("calling to RealtimeSpillClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RealtimeSpillCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RealtimeSpillCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RealtimeSpill.
+func (c *RealtimeSpillClient) Update() *RealtimeSpillUpdate {
+	mutation := newRealtimeSpillMutation(c.config, OpUpdate)
+	return &RealtimeSpillUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RealtimeSpillClient) UpdateOne(_m *RealtimeSpill) *RealtimeSpillUpdateOne {
+	mutation := newRealtimeSpillMutation(c.config, OpUpdateOne, withRealtimeSpill(_m))
+	return &RealtimeSpillUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RealtimeSpillClient) UpdateOneID(id int) *RealtimeSpillUpdateOne {
+	mutation := newRealtimeSpillMutation(c.config, OpUpdateOne, withRealtimeSpillID(id))
+	return &RealtimeSpillUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RealtimeSpill.
+func (c *RealtimeSpillClient) Delete() *RealtimeSpillDelete {
+	mutation := newRealtimeSpillMutation(c.config, OpDelete)
+	return &RealtimeSpillDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RealtimeSpillClient) DeleteOne(_m *RealtimeSpill) *RealtimeSpillDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RealtimeSpillClient) DeleteOneID(id int) *RealtimeSpillDeleteOne {
+	builder := c.Delete().Where(realtimespill.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RealtimeSpillDeleteOne{builder}
+}
+
+// Query returns a query builder for RealtimeSpill.
+func (c *RealtimeSpillClient) Query() *RealtimeSpillQuery {
+	return &RealtimeSpillQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRealtimeSpill},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RealtimeSpill entity by its id.
+func (c *RealtimeSpillClient) Get(ctx context.Context, id int) (*RealtimeSpill, error) {
+	return c.Query().Where(realtimespill.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RealtimeSpillClient) GetX(ctx context.Context, id int) *RealtimeSpill {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RealtimeSpillClient) Hooks() []Hook {
+	return c.hooks.RealtimeSpill
+}
+
+// Interceptors returns the client interceptors.
+func (c *RealtimeSpillClient) Interceptors() []Interceptor {
+	return c.inters.RealtimeSpill
+}
+
+func (c *RealtimeSpillClient) mutate(ctx context.Context, m *RealtimeSpillMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RealtimeSpillCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RealtimeSpillUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RealtimeSpillUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RealtimeSpillDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RealtimeSpill mutation op: %q", m.Op())
+	}
+}
+
 // RegionClient is a client for the Region schema.
 type RegionClient struct {
 	config
@@ -6053,20 +6760,22 @@ func (c *VerificationCodeClient) mutate(ctx context.Context, m *VerificationCode
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
-		DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage,
-		GoodsPrice, HomeBlock, Identity, ImageDescriptor, Language, MailLanguage,
-		Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
-		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
-		SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Hook
+		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
+		ClassLabel, Comment, Conversation, Currency, DataVersion, DogeTransfer, Entity,
+		ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
+		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
+		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		VerificationCode []ent.Hook
 	}
 	inters struct {
-		Address, CartLine, CartRequest, Category, ClassLabel, Comment, Currency,
-		DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage,
-		GoodsPrice, HomeBlock, Identity, ImageDescriptor, Language, MailLanguage,
-		Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, Region,
-		ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session, Sku,
-		SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Interceptor
+		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
+		ClassLabel, Comment, Conversation, Currency, DataVersion, DogeTransfer, Entity,
+		ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
+		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
+		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		VerificationCode []ent.Interceptor
 	}
 )
 

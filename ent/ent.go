@@ -11,8 +11,12 @@ import (
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
+	"souk/ent/chatmessage"
+	"souk/ent/chatread"
+	"souk/ent/chatreport"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -33,6 +37,7 @@ import (
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
+	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
@@ -114,8 +119,12 @@ func checkColumn(t, c string) error {
 			cartline.Table:         cartline.ValidColumn,
 			cartrequest.Table:      cartrequest.ValidColumn,
 			category.Table:         category.ValidColumn,
+			chatmessage.Table:      chatmessage.ValidColumn,
+			chatread.Table:         chatread.ValidColumn,
+			chatreport.Table:       chatreport.ValidColumn,
 			classlabel.Table:       classlabel.ValidColumn,
 			comment.Table:          comment.ValidColumn,
+			conversation.Table:     conversation.ValidColumn,
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,
 			dogetransfer.Table:     dogetransfer.ValidColumn,
@@ -136,6 +145,7 @@ func checkColumn(t, c string) error {
 			payment.Table:          payment.ValidColumn,
 			paymentevent.Table:     paymentevent.ValidColumn,
 			pricerange.Table:       pricerange.ValidColumn,
+			realtimespill.Table:    realtimespill.ValidColumn,
 			region.Table:           region.ValidColumn,
 			scenariolabel.Table:    scenariolabel.ValidColumn,
 			scenariooption.Table:   scenariooption.ValidColumn,

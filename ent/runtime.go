@@ -7,7 +7,11 @@ import (
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
 	"souk/ent/category"
+	"souk/ent/chatmessage"
+	"souk/ent/chatread"
+	"souk/ent/chatreport"
 	"souk/ent/comment"
+	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -24,6 +28,7 @@ import (
 	"souk/ent/orderline"
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
+	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
 	"souk/ent/scenariooption"
@@ -166,6 +171,46 @@ func init() {
 	categoryDescPosition := categoryFields[3].Descriptor()
 	// category.DefaultPosition holds the default value on creation for the position field.
 	category.DefaultPosition = categoryDescPosition.Default.(int)
+	chatmessageFields := schema.ChatMessage{}.Fields()
+	_ = chatmessageFields
+	// chatmessageDescContent is the schema descriptor for content field.
+	chatmessageDescContent := chatmessageFields[5].Descriptor()
+	// chatmessage.ContentValidator is a validator for the "content" field. It is called by the builders before save.
+	chatmessage.ContentValidator = chatmessageDescContent.Validators[0].(func(string) error)
+	// chatmessageDescAppID is the schema descriptor for app_id field.
+	chatmessageDescAppID := chatmessageFields[6].Descriptor()
+	// chatmessage.AppIDValidator is a validator for the "app_id" field. It is called by the builders before save.
+	chatmessage.AppIDValidator = chatmessageDescAppID.Validators[0].(func(string) error)
+	// chatmessageDescCreatedAt is the schema descriptor for created_at field.
+	chatmessageDescCreatedAt := chatmessageFields[7].Descriptor()
+	// chatmessage.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatmessage.DefaultCreatedAt = chatmessageDescCreatedAt.Default.(func() time.Time)
+	chatreadFields := schema.ChatRead{}.Fields()
+	_ = chatreadFields
+	// chatreadDescSeq is the schema descriptor for seq field.
+	chatreadDescSeq := chatreadFields[2].Descriptor()
+	// chatread.DefaultSeq holds the default value on creation for the seq field.
+	chatread.DefaultSeq = chatreadDescSeq.Default.(int64)
+	// chatreadDescUnread is the schema descriptor for unread field.
+	chatreadDescUnread := chatreadFields[3].Descriptor()
+	// chatread.DefaultUnread holds the default value on creation for the unread field.
+	chatread.DefaultUnread = chatreadDescUnread.Default.(int)
+	// chatreadDescUpdatedAt is the schema descriptor for updated_at field.
+	chatreadDescUpdatedAt := chatreadFields[4].Descriptor()
+	// chatread.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	chatread.DefaultUpdatedAt = chatreadDescUpdatedAt.Default.(func() time.Time)
+	// chatread.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	chatread.UpdateDefaultUpdatedAt = chatreadDescUpdatedAt.UpdateDefault.(func() time.Time)
+	chatreportFields := schema.ChatReport{}.Fields()
+	_ = chatreportFields
+	// chatreportDescReason is the schema descriptor for reason field.
+	chatreportDescReason := chatreportFields[3].Descriptor()
+	// chatreport.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	chatreport.ReasonValidator = chatreportDescReason.Validators[0].(func(string) error)
+	// chatreportDescCreatedAt is the schema descriptor for created_at field.
+	chatreportDescCreatedAt := chatreportFields[5].Descriptor()
+	// chatreport.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatreport.DefaultCreatedAt = chatreportDescCreatedAt.Default.(func() time.Time)
 	commentFields := schema.Comment{}.Fields()
 	_ = commentFields
 	// commentDescUID is the schema descriptor for uid field.
@@ -188,6 +233,36 @@ func init() {
 	commentDescLang := commentFields[5].Descriptor()
 	// comment.DefaultLang holds the default value on creation for the lang field.
 	comment.DefaultLang = commentDescLang.Default.(string)
+	conversationFields := schema.Conversation{}.Fields()
+	_ = conversationFields
+	// conversationDescUID is the schema descriptor for uid field.
+	conversationDescUID := conversationFields[0].Descriptor()
+	// conversation.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	conversation.UIDValidator = conversationDescUID.Validators[0].(func(string) error)
+	// conversationDescTreUID is the schema descriptor for tre_uid field.
+	conversationDescTreUID := conversationFields[5].Descriptor()
+	// conversation.DefaultTreUID holds the default value on creation for the tre_uid field.
+	conversation.DefaultTreUID = conversationDescTreUID.Default.(string)
+	// conversationDescOrderNumber is the schema descriptor for order_number field.
+	conversationDescOrderNumber := conversationFields[6].Descriptor()
+	// conversation.DefaultOrderNumber holds the default value on creation for the order_number field.
+	conversation.DefaultOrderNumber = conversationDescOrderNumber.Default.(string)
+	// conversationDescLastSeq is the schema descriptor for last_seq field.
+	conversationDescLastSeq := conversationFields[7].Descriptor()
+	// conversation.DefaultLastSeq holds the default value on creation for the last_seq field.
+	conversation.DefaultLastSeq = conversationDescLastSeq.Default.(int64)
+	// conversationDescLastSide is the schema descriptor for last_side field.
+	conversationDescLastSide := conversationFields[8].Descriptor()
+	// conversation.DefaultLastSide holds the default value on creation for the last_side field.
+	conversation.DefaultLastSide = conversationDescLastSide.Default.(string)
+	// conversationDescLastAt is the schema descriptor for last_at field.
+	conversationDescLastAt := conversationFields[9].Descriptor()
+	// conversation.DefaultLastAt holds the default value on creation for the last_at field.
+	conversation.DefaultLastAt = conversationDescLastAt.Default.(func() time.Time)
+	// conversationDescCreatedAt is the schema descriptor for created_at field.
+	conversationDescCreatedAt := conversationFields[10].Descriptor()
+	// conversation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	conversation.DefaultCreatedAt = conversationDescCreatedAt.Default.(func() time.Time)
 	currencyFields := schema.Currency{}.Fields()
 	_ = currencyFields
 	// currencyDescDigits is the schema descriptor for digits field.
@@ -606,6 +681,12 @@ func init() {
 	paymenteventDescAt := paymenteventFields[3].Descriptor()
 	// paymentevent.DefaultAt holds the default value on creation for the at field.
 	paymentevent.DefaultAt = paymenteventDescAt.Default.(func() time.Time)
+	realtimespillFields := schema.RealtimeSpill{}.Fields()
+	_ = realtimespillFields
+	// realtimespillDescCreatedAt is the schema descriptor for created_at field.
+	realtimespillDescCreatedAt := realtimespillFields[1].Descriptor()
+	// realtimespill.DefaultCreatedAt holds the default value on creation for the created_at field.
+	realtimespill.DefaultCreatedAt = realtimespillDescCreatedAt.Default.(func() time.Time)
 	regionFields := schema.Region{}.Fields()
 	_ = regionFields
 	// regionDescPosition is the schema descriptor for position field.

@@ -22,10 +22,18 @@ type Tx struct {
 	CartRequest *CartRequestClient
 	// Category is the client for interacting with the Category builders.
 	Category *CategoryClient
+	// ChatMessage is the client for interacting with the ChatMessage builders.
+	ChatMessage *ChatMessageClient
+	// ChatRead is the client for interacting with the ChatRead builders.
+	ChatRead *ChatReadClient
+	// ChatReport is the client for interacting with the ChatReport builders.
+	ChatReport *ChatReportClient
 	// ClassLabel is the client for interacting with the ClassLabel builders.
 	ClassLabel *ClassLabelClient
 	// Comment is the client for interacting with the Comment builders.
 	Comment *CommentClient
+	// Conversation is the client for interacting with the Conversation builders.
+	Conversation *ConversationClient
 	// Currency is the client for interacting with the Currency builders.
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
@@ -66,6 +74,8 @@ type Tx struct {
 	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
+	// RealtimeSpill is the client for interacting with the RealtimeSpill builders.
+	RealtimeSpill *RealtimeSpillClient
 	// Region is the client for interacting with the Region builders.
 	Region *RegionClient
 	// ScenarioLabel is the client for interacting with the ScenarioLabel builders.
@@ -225,8 +235,12 @@ func (tx *Tx) init() {
 	tx.CartLine = NewCartLineClient(tx.config)
 	tx.CartRequest = NewCartRequestClient(tx.config)
 	tx.Category = NewCategoryClient(tx.config)
+	tx.ChatMessage = NewChatMessageClient(tx.config)
+	tx.ChatRead = NewChatReadClient(tx.config)
+	tx.ChatReport = NewChatReportClient(tx.config)
 	tx.ClassLabel = NewClassLabelClient(tx.config)
 	tx.Comment = NewCommentClient(tx.config)
+	tx.Conversation = NewConversationClient(tx.config)
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)
 	tx.DogeTransfer = NewDogeTransferClient(tx.config)
@@ -247,6 +261,7 @@ func (tx *Tx) init() {
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.PaymentEvent = NewPaymentEventClient(tx.config)
 	tx.PriceRange = NewPriceRangeClient(tx.config)
+	tx.RealtimeSpill = NewRealtimeSpillClient(tx.config)
 	tx.Region = NewRegionClient(tx.config)
 	tx.ScenarioLabel = NewScenarioLabelClient(tx.config)
 	tx.ScenarioOption = NewScenarioOptionClient(tx.config)

@@ -17,6 +17,7 @@ import (
 	"souk/app/ai"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/chat"
 	"souk/app/config"
 	"souk/app/form"
 	"souk/app/i18n"
@@ -37,6 +38,7 @@ import (
 	"souk/ent"
 	"souk/locales"
 	"souk/server/api"
+	"souk/server/realtime"
 	"souk/server/ssr"
 	"souk/server/web"
 	"souk/static"
@@ -58,6 +60,7 @@ type App struct {
 	Search *search.Service
 	Visual *search.Visual
 	Gate   *media.Gate // picture decoding slots (uploads and search by image)
+	Hub    *realtime.Hub
 	Close  func()
 }
 
@@ -221,6 +224,14 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
 	identityAPI := api.NewIdentities(accountAPI, identities)
+	hub, err := startRealtime(bg, cfg, db, strs, log)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
+	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
@@ -228,6 +239,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
+		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
@@ -235,8 +247,21 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	if cfg.Dev {
 		stopWatch = watchViews(viewsDir, renderer, log)
 	}
-	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate,
+	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate, Hub: hub,
 		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
+}
+
+// startRealtime runs the socket hub until bg ends; on PostgreSQL its
+// frames also travel to the other nodes of the database.
+func startRealtime(bg context.Context, cfg config.Config, db *ent.Client, strs *i18n.Catalogs, log *slog.Logger) (*realtime.Hub, error) {
+	hub := realtime.New(strs.T, log)
+	go hub.Run(bg)
+	if store.IsPostgres(cfg.DatabaseURL) {
+		if _, err := realtime.StartBus(bg, cfg.DatabaseURL, db, hub, log); err != nil {
+			return nil, err
+		}
+	}
+	return hub, nil
 }
 
 // startOrders wires the order service to the test payment provider and the

@@ -32,6 +32,8 @@ type Deps struct {
 	Identities *api.Identities
 	Listings   *api.Listings
 	Goods      *api.GoodsEditor // the goods form and its review
+	Chats      *api.Chats
+	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -82,6 +84,9 @@ func New(d Deps) *echo.Echo {
 	if d.Goods != nil {
 		d.Goods.Register(apiGroup)
 	}
+	if d.Chats != nil {
+		d.Chats.Register(apiGroup)
+	}
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)
@@ -93,6 +98,9 @@ func New(d Deps) *echo.Echo {
 		e.POST(prefix+"/file/imageBase64/uploadCut/:diskName/:smallW/:smallH/:bigW/:bigH", upload, middleware.BodyLimit("17M"), apiNoStore)
 	}
 	e.GET("/websocket/loginByBombmsgQRCode/empty", d.Accounts.QRSocket(d.Site.BaseURL))
+	if d.Channel != nil {
+		e.GET("/websocket/channel/v1/:conn", d.Channel)
+	}
 	if d.Outbox != nil {
 		e.GET("/dev/outbox.json", func(c echo.Context) error { return c.JSON(http.StatusOK, d.Outbox.List()) })
 		e.GET("/dev/outbox", outboxPage(d.Outbox))

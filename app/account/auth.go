@@ -129,16 +129,21 @@ func (s *Service) signIn(ctx context.Context, u *ent.User, via string, ov bool, 
 		return &Login{UseOvReLogin: true}, nil
 	}
 	var login *Login
+	var ended []int
 	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
 		for i := 0; len(live)-i >= MaxSessions; i++ { // make room: end the least recently used
 			if err := tx.Session.UpdateOneID(live[i].ID).SetRevokedAt(s.now()).Exec(ctx); err != nil {
 				return err
 			}
+			ended = append(ended, live[i].ID)
 		}
 		var err error
 		login, err = s.startSession(ctx, tx, u, via, c)
 		return err
 	})
+	if err == nil && len(ended) > 0 {
+		s.sessionsEnded(u.ID, ended)
+	}
 	return login, err
 }
 
@@ -179,7 +184,7 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, rawCode, password
 	if err != nil {
 		return err
 	}
-	return withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
@@ -189,6 +194,10 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, rawCode, password
 		_, err := tx.Session.Update().Where(session.HasUserWith(user.IDEQ(u.ID)), session.RevokedAtIsNil()).SetRevokedAt(s.now()).Save(ctx)
 		return err
 	})
+	if err == nil {
+		s.sessionsEnded(u.ID, nil)
+	}
+	return err
 }
 
 // ChangeEmailInput is auth/resetEmail. The browser derives the password
@@ -262,7 +271,7 @@ func (s *Service) CloseAccount(ctx context.Context, c *Caller, rawCode string) e
 	if c.User.Email != nil {
 		email = *c.User.Email
 	}
-	return s.withCode(ctx, PurposeDestroyAccount, email, code, func(tx *ent.Tx, _ *ent.VerificationCode) error {
+	err = s.withCode(ctx, PurposeDestroyAccount, email, code, func(tx *ent.Tx, _ *ent.VerificationCode) error {
 		now := s.now()
 		// Goods of the account's identities go off sale: nobody would ship them.
 		ids, err := tx.Identity.Query().Where(identity.HasUserWith(user.IDEQ(c.User.ID))).IDs(ctx)
@@ -290,4 +299,8 @@ func (s *Service) CloseAccount(ctx context.Context, c *Caller, rawCode string) e
 		}
 		return err
 	})
+	if err == nil {
+		s.sessionsEnded(c.User.ID, nil)
+	}
+	return err
 }

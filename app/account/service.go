@@ -59,6 +59,16 @@ type Service struct {
 	// OnProfileChange is told when a user's public profile changes, so
 	// cached pages showing it can be refreshed.
 	OnProfileChange func(userUID string)
+	// OnSessionsEnd is told, after commit, that sessions of a user ended
+	// (logout, ended from another device, password reset, account closed):
+	// their sockets are told and closed. ids nil means all the user's sessions.
+	OnSessionsEnd func(userID int, ids []int)
+}
+
+func (s *Service) sessionsEnded(userID int, ids []int) {
+	if s.OnSessionsEnd != nil {
+		s.OnSessionsEnd(userID, ids)
+	}
 }
 
 func (s *Service) profileChanged(uid string) {

@@ -85,7 +85,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Caller, erro
 
 // Logout ends the caller's session.
 func (s *Service) Logout(ctx context.Context, c *Caller) error {
-	return s.revoke(ctx, session.IDEQ(c.Session.ID))
+	if err := s.revoke(ctx, session.IDEQ(c.Session.ID)); err != nil {
+		return err
+	}
+	s.sessionsEnded(c.User.ID, []int{c.Session.ID})
+	return nil
 }
 
 // SessionInfo is one session as the security page lists it.
@@ -116,15 +120,22 @@ func (s *Service) Sessions(ctx context.Context, c *Caller) ([]SessionInfo, error
 // EndSession ends one of the caller's own sessions; another user's session
 // id is "not found", never ended.
 func (s *Service) EndSession(ctx context.Context, c *Caller, id string) error {
-	n, err := s.db.Session.Update().
-		Where(session.UIDEQ(id), session.HasUserWith(user.IDEQ(c.User.ID)), session.RevokedAtIsNil()).
-		SetRevokedAt(s.now()).Save(ctx)
+	mine := []predicate.Session{session.UIDEQ(id), session.HasUserWith(user.IDEQ(c.User.ID)), session.RevokedAtIsNil()}
+	sid, err := s.db.Session.Query().Where(mine...).OnlyID(ctx)
+	if ent.IsNotFound(err) {
+		return apperr.New(apperr.NotFound, "SessionNotFound")
+	}
+	if err != nil {
+		return fmt.Errorf("account: find session: %w", err)
+	}
+	n, err := s.db.Session.Update().Where(mine...).SetRevokedAt(s.now()).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("account: end session: %w", err)
 	}
 	if n == 0 {
 		return apperr.New(apperr.NotFound, "SessionNotFound")
 	}
+	s.sessionsEnded(c.User.ID, []int{sid})
 	return nil
 }
 

@@ -45,6 +45,9 @@ var keyFields = map[string]map[string]bool{
 	"Problem":      {"Key": false},
 	"Outcome":      {"Reason": false},
 	"Event":        {"Reason": false},
+	"chat.Frame":   {"Key": true}, // socket frames: easg rendered per connection
+	"Frame":        {"Key": true},
+	"wire":         {"Key": false},
 }
 
 // TestMessagesAreCatalogueKeys reads every non-test Go file of app/ and

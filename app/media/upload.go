@@ -56,12 +56,12 @@ const (
 )
 
 // uploadDisks are the accepted UploadRequest.Disk values.
-var uploadDisks = map[string]bool{"avatar": true, "background": true, "goods": true}
+var uploadDisks = map[string]bool{"avatar": true, "background": true, "goods": true, "chat": true}
 
 // UploadRequest is what the handler parsed from
 // POST file/imageBase64/uploadCut/{diskName}/{smallW}/{smallH}/{bigW}/{bigH}.
 type UploadRequest struct {
-	Disk        string // "avatar", "background" or "goods"; anything else is refused
+	Disk        string // "avatar", "background", "goods" or "chat"; anything else is refused
 	Owner       string // the uploader's user uid: files go to the owner's folder (see OwnerDir)
 	Base64      string // the image field: raw base64 or a data:image/...;base64, URL
 	ContentType string // the client's claim; may differ from the sniffed type only if both are images

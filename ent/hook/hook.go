@@ -56,6 +56,42 @@ func (f CategoryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CategoryMutation", m)
 }
 
+// The ChatMessageFunc type is an adapter to allow the use of ordinary
+// function as ChatMessage mutator.
+type ChatMessageFunc func(context.Context, *ent.ChatMessageMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatMessageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatMessageMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatMessageMutation", m)
+}
+
+// The ChatReadFunc type is an adapter to allow the use of ordinary
+// function as ChatRead mutator.
+type ChatReadFunc func(context.Context, *ent.ChatReadMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatReadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatReadMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatReadMutation", m)
+}
+
+// The ChatReportFunc type is an adapter to allow the use of ordinary
+// function as ChatReport mutator.
+type ChatReportFunc func(context.Context, *ent.ChatReportMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatReportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatReportMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatReportMutation", m)
+}
+
 // The ClassLabelFunc type is an adapter to allow the use of ordinary
 // function as ClassLabel mutator.
 type ClassLabelFunc func(context.Context, *ent.ClassLabelMutation) (ent.Value, error)
@@ -78,6 +114,18 @@ func (f CommentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CommentMutation", m)
+}
+
+// The ConversationFunc type is an adapter to allow the use of ordinary
+// function as Conversation mutator.
+type ConversationFunc func(context.Context, *ent.ConversationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ConversationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ConversationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConversationMutation", m)
 }
 
 // The CurrencyFunc type is an adapter to allow the use of ordinary
@@ -318,6 +366,18 @@ func (f PriceRangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PriceRangeMutation", m)
+}
+
+// The RealtimeSpillFunc type is an adapter to allow the use of ordinary
+// function as RealtimeSpill mutator.
+type RealtimeSpillFunc func(context.Context, *ent.RealtimeSpillMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RealtimeSpillFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RealtimeSpillMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RealtimeSpillMutation", m)
 }
 
 // The RegionFunc type is an adapter to allow the use of ordinary

@@ -120,6 +120,86 @@ var (
 		Columns:    CategoriesColumns,
 		PrimaryKey: []*schema.Column{CategoriesColumns[0]},
 	}
+	// ChatMessagesColumns holds the columns for the "chat_messages" table.
+	ChatMessagesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "conversation_id", Type: field.TypeInt},
+		{Name: "seq", Type: field.TypeInt64},
+		{Name: "side", Type: field.TypeString},
+		{Name: "sender_id", Type: field.TypeInt},
+		{Name: "type", Type: field.TypeInt},
+		{Name: "content", Type: field.TypeString, Size: 8000},
+		{Name: "app_id", Type: field.TypeString, Size: 64},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// ChatMessagesTable holds the schema information for the "chat_messages" table.
+	ChatMessagesTable = &schema.Table{
+		Name:       "chat_messages",
+		Columns:    ChatMessagesColumns,
+		PrimaryKey: []*schema.Column{ChatMessagesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatmessage_conversation_id_seq",
+				Unique:  true,
+				Columns: []*schema.Column{ChatMessagesColumns[1], ChatMessagesColumns[2]},
+			},
+			{
+				Name:    "chatmessage_conversation_id_sender_id_app_id",
+				Unique:  true,
+				Columns: []*schema.Column{ChatMessagesColumns[1], ChatMessagesColumns[4], ChatMessagesColumns[7]},
+			},
+		},
+	}
+	// ChatReadsColumns holds the columns for the "chat_reads" table.
+	ChatReadsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "conversation_id", Type: field.TypeInt},
+		{Name: "side", Type: field.TypeString},
+		{Name: "seq", Type: field.TypeInt64, Default: 0},
+		{Name: "unread", Type: field.TypeInt, Default: 0},
+		{Name: "updated_at", Type: field.TypeTime},
+	}
+	// ChatReadsTable holds the schema information for the "chat_reads" table.
+	ChatReadsTable = &schema.Table{
+		Name:       "chat_reads",
+		Columns:    ChatReadsColumns,
+		PrimaryKey: []*schema.Column{ChatReadsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatread_conversation_id_side",
+				Unique:  true,
+				Columns: []*schema.Column{ChatReadsColumns[1], ChatReadsColumns[2]},
+			},
+		},
+	}
+	// ChatReportsColumns holds the columns for the "chat_reports" table.
+	ChatReportsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "conversation_id", Type: field.TypeInt},
+		{Name: "reporter_id", Type: field.TypeInt},
+		{Name: "side", Type: field.TypeString},
+		{Name: "reason", Type: field.TypeString, Size: 2000},
+		{Name: "last_seq", Type: field.TypeInt64},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// ChatReportsTable holds the schema information for the "chat_reports" table.
+	ChatReportsTable = &schema.Table{
+		Name:       "chat_reports",
+		Columns:    ChatReportsColumns,
+		PrimaryKey: []*schema.Column{ChatReportsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatreport_conversation_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChatReportsColumns[1]},
+			},
+			{
+				Name:    "chatreport_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ChatReportsColumns[6]},
+			},
+		},
+	}
 	// ClassLabelsColumns holds the columns for the "class_labels" table.
 	ClassLabelsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -168,6 +248,44 @@ var (
 				Name:    "comment_sort_factor",
 				Unique:  false,
 				Columns: []*schema.Column{CommentsColumns[7]},
+			},
+		},
+	}
+	// ConversationsColumns holds the columns for the "conversations" table.
+	ConversationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "shopper_id", Type: field.TypeInt},
+		{Name: "identity_id", Type: field.TypeInt, Nullable: true},
+		{Name: "peer_key", Type: field.TypeString},
+		{Name: "tre_uid", Type: field.TypeString, Default: ""},
+		{Name: "order_number", Type: field.TypeString, Default: ""},
+		{Name: "last_seq", Type: field.TypeInt64, Default: 0},
+		{Name: "last_side", Type: field.TypeString, Default: ""},
+		{Name: "last_at", Type: field.TypeTime},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// ConversationsTable holds the schema information for the "conversations" table.
+	ConversationsTable = &schema.Table{
+		Name:       "conversations",
+		Columns:    ConversationsColumns,
+		PrimaryKey: []*schema.Column{ConversationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "conversation_shopper_id_peer_key",
+				Unique:  true,
+				Columns: []*schema.Column{ConversationsColumns[3], ConversationsColumns[5]},
+			},
+			{
+				Name:    "conversation_identity_id_last_at",
+				Unique:  false,
+				Columns: []*schema.Column{ConversationsColumns[4], ConversationsColumns[10]},
+			},
+			{
+				Name:    "conversation_kind_last_at",
+				Unique:  false,
+				Columns: []*schema.Column{ConversationsColumns[2], ConversationsColumns[10]},
 			},
 		},
 	}
@@ -725,6 +843,25 @@ var (
 			},
 		},
 	}
+	// RealtimeSpillsColumns holds the columns for the "realtime_spills" table.
+	RealtimeSpillsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "payload", Type: field.TypeString, Size: 2147483647},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// RealtimeSpillsTable holds the schema information for the "realtime_spills" table.
+	RealtimeSpillsTable = &schema.Table{
+		Name:       "realtime_spills",
+		Columns:    RealtimeSpillsColumns,
+		PrimaryKey: []*schema.Column{RealtimeSpillsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "realtimespill_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{RealtimeSpillsColumns[2]},
+			},
+		},
+	}
 	// RegionsColumns holds the columns for the "regions" table.
 	RegionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -1045,8 +1182,12 @@ var (
 		CartLinesTable,
 		CartRequestsTable,
 		CategoriesTable,
+		ChatMessagesTable,
+		ChatReadsTable,
+		ChatReportsTable,
 		ClassLabelsTable,
 		CommentsTable,
+		ConversationsTable,
 		CurrenciesTable,
 		DataVersionsTable,
 		DogeTransfersTable,
@@ -1067,6 +1208,7 @@ var (
 		PaymentsTable,
 		PaymentEventsTable,
 		PriceRangesTable,
+		RealtimeSpillsTable,
 		RegionsTable,
 		ScenarioLabelsTable,
 		ScenarioOptionsTable,

@@ -18,11 +18,23 @@ type CartRequest func(*sql.Selector)
 // Category is the predicate function for category builders.
 type Category func(*sql.Selector)
 
+// ChatMessage is the predicate function for chatmessage builders.
+type ChatMessage func(*sql.Selector)
+
+// ChatRead is the predicate function for chatread builders.
+type ChatRead func(*sql.Selector)
+
+// ChatReport is the predicate function for chatreport builders.
+type ChatReport func(*sql.Selector)
+
 // ClassLabel is the predicate function for classlabel builders.
 type ClassLabel func(*sql.Selector)
 
 // Comment is the predicate function for comment builders.
 type Comment func(*sql.Selector)
+
+// Conversation is the predicate function for conversation builders.
+type Conversation func(*sql.Selector)
 
 // Currency is the predicate function for currency builders.
 type Currency func(*sql.Selector)
@@ -83,6 +95,9 @@ type PaymentEvent func(*sql.Selector)
 
 // PriceRange is the predicate function for pricerange builders.
 type PriceRange func(*sql.Selector)
+
+// RealtimeSpill is the predicate function for realtimespill builders.
+type RealtimeSpill func(*sql.Selector)
 
 // Region is the predicate function for region builders.
 type Region func(*sql.Selector)
