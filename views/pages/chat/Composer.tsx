@@ -37,7 +37,7 @@ export function Composer({ uid }: { uid: string }) {
     e?.preventDefault();
     const v = text.trim();
     if (!v) return;
-    if (v.length > MAX_TEXT) return setErr(t("ChatTooLong", { max: MAX_TEXT }));
+    if (v.length > MAX_TEXT) return setErr(t("ChatTextTooLong", { max: MAX_TEXT }));
     setErr("");
     setText("");
     void sendChat(ctx, uid, MSG_TEXT, v);
