@@ -51,7 +51,7 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
   await Promise.all([shopper.page.waitForURL(/\/en\/bigchat\?c=cv/), shopper.page.click("[data-testid=chat-seller]")]);
   await ready(shopper.page);
   const conv = new URL(shopper.page.url()).searchParams.get("c");
-  await shopper.page.locator("[data-testid=chat-card]").first().waitFor(); // the dress is attached
+  await shopper.page.locator("[data-testid=chat-attached] [data-testid=chat-card]", { hasText: dress.treName.txt }).waitFor(); // the dress is attached
   await socketUp(shopper.page);
   await shopper.page.fill("[data-testid=chat-input]", "Hello, is this dress available in blue?");
   await shopper.page.press("[data-testid=chat-input]", "Enter");

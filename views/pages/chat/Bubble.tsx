@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { useData, usePrice, useShop, useT } from "../../stores/context";
-import { priceText } from "../../components/PriceTag";
-import { txtLang } from "../../lib/i18n";
+import { useData, useShop, useT } from "../../stores/context";
+import { GoodsCardLink } from "./Attached";
 import type { ChatMessage } from "../../stores/chat";
 import { relativeTime } from "../../lib/hydrated";
-import { goodsPath, withLang } from "../../lib/paths";
+import { withLang } from "../../lib/paths";
 import { retryChat } from "../../lib/chat";
 
 // linkify makes http(s) addresses links that pass no ranking and no opener;
@@ -28,22 +27,13 @@ export function linkify(text: string): ReactNode[] {
 function Content({ m, side }: { m: ChatMessage; side?: string }) {
   const t = useT();
   const { lang } = useData();
-  const price = usePrice();
   if (m.type === 2) return <a href={m.content} target="_blank" rel="noopener"><img className="chat-img" src={m.content} alt={t("ChatPhoto")} loading="lazy" /></a>;
-  if (m.type === 3) {
-    const c = m.card;
-    return (
-      <a className="chat-card" href={goodsPath(lang, c?.treId ?? m.content, c?.uri)} data-testid="chat-card">
-        {c?.treImage ? <img src={c.treImage.smallThumbnail.url} alt="" width={64} height={85} loading="lazy" /> : null}
-        <span><strong lang={c ? txtLang(c.treName, lang) : undefined}>{c?.treName.txt || t("ChatGoodsCard")}</strong>{c ? priceText(c.priceData, price) : null}</span>
-      </a>
-    );
-  }
+  if (m.type === 3) return <GoodsCardLink card={m.card} treId={m.content} />;
   if (m.type === 4) {
     const n = m.order?.orderNumber ?? m.content;
     // The shopper opens their order; the other side (staff, seller) its back-office page.
     const href = side === "peer" ? withLang(lang, "/operations/showorder/" + encodeURIComponent(n)) : withLang(lang, "/myorder/" + encodeURIComponent(n));
-    return <a className="chat-order" href={href} data-testid="chat-order">{t("ChatOrderRef")} {n}</a>;
+    return <a className="chat-order" href={href} data-testid="chat-order">{t("ChatOrderRef")} <bdi dir="ltr">{n}</bdi></a>;
   }
   return <p className="chat-text" dir="auto">{linkify(m.content)}</p>;
 }

@@ -58,7 +58,8 @@ export function ChatPage() {
       <Seo title={t("Chat") + " | Souk"} description={t("Chat")} noindex />
       <div className={"chat-page" + (conv ? " has-conv" : "")} data-testid="chat-page">
         <ConversationList list={list} current={conv} onPick={go} />
-        {conv ? <ConversationPane key={conv} uid={conv} conv={current} onBack={() => go("")} />
+        {/* The pane calls the API at once: only with the session read. */}
+        {conv && signedIn ? <ConversationPane key={conv} uid={conv} conv={current} onBack={() => go("")} />
           : <p className="chat-empty muted">{list?.length ? t("ChatPick") : ""}</p>}
       </div>
     </Layout>

@@ -7,6 +7,7 @@ import { Bubble } from "./Bubble";
 import { Composer } from "./Composer";
 import { PeerAvatar } from "./PeerAvatar";
 import { ReportButton } from "./ReportButton";
+import { Attached } from "./Attached";
 
 const EMPTY: never[] = [];
 
@@ -83,6 +84,7 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
         <h2 className="chat-peer">{conv?.peer.name ?? ""}</h2>
         <ReportButton uid={uid} />
       </header>
+      {conv ? <Attached conv={conv} /> : null}
       <div className="chat-msgs" ref={box} onScroll={onScroll} data-testid="chat-msgs" aria-live="polite">
         {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
         {msgs.map((m) => (
