@@ -50,11 +50,11 @@ export function ConversationList({ list, current, onPick }: { list: Conversation
               <PeerAvatar peer={c.peer} />
               <span className="chat-row-main">
                 <span className="chat-row-top">
-                  <strong className="chat-peer">{c.peer.name}</strong>
+                  <strong className="chat-peer" dir="auto">{c.peer.name}</strong>
                   <time className="muted" dateTime={last?.at}>{relativeTime(last ? Date.parse(last.at) : undefined, now, lang, hydrated)}</time>
                 </span>
                 <span className="chat-row-bottom">
-                  <span className="chat-last muted">{last ? (last.mine ? t("ChatYou") + ": " : "") + preview(last, t) : ""}</span>
+                  <span className="chat-last muted" dir="auto">{last ? (last.mine ? t("ChatYou") + ": " : "") + preview(last, t) : ""}</span>
                   <Badge count={c.uid === current ? 0 : unread[c.uid] ?? c.unread} max={999} />
                 </span>
               </span>

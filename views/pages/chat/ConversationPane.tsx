@@ -81,11 +81,12 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
       <header className="chat-head">
         <button type="button" className="icon-btn ic icon-back chat-back" onClick={onBack} aria-label={t("ChatBackToList")} data-testid="chat-back" />
         {conv ? <PeerAvatar peer={conv.peer} /> : null}
-        <h2 className="chat-peer">{conv?.peer.name ?? ""}</h2>
+        <h2 className="chat-peer" dir="auto">{conv?.peer.name ?? ""}</h2>
         <ReportButton uid={uid} />
       </header>
       {conv ? <Attached conv={conv} /> : null}
-      <div className="chat-msgs" ref={box} onScroll={onScroll} data-testid="chat-msgs" aria-live="polite">
+      {/* A picture that loads grows the list: stay at the bottom if there. */}
+      <div className="chat-msgs" ref={box} onScroll={onScroll} onLoadCapture={() => { if (atBottom.current && box.current) box.current.scrollTop = box.current.scrollHeight; }} data-testid="chat-msgs" aria-live="polite">
         {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
         {msgs.map((m) => (
           <Bubble key={m.seq > 0 ? "s" + m.seq : "p" + m.appId} m={m} side={conv?.side}
