@@ -27,9 +27,9 @@ export function MenuDrawer() {
     <Dialog title={t("Menu")} onClose={() => open(null)}>
       <nav className="menu-list" aria-label={t("Menu")}>
         {items.map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
-        <ChatButton args={{ kind: "service" }} label="ChatCustomerService" className="linklike" testid="menu-service" onDone={() => open(null)} />
         <button type="button" className="linklike" onClick={() => open("language")}>{t("Language")}</button>
         <button type="button" className="linklike" onClick={() => open("region")}>{t("Region")}</button>
+        <ChatButton args={{ kind: "service" }} label="ChatCustomerService" className="linklike" testid="menu-service" onDone={() => open(null)} />
       </nav>
     </Dialog>
   );
