@@ -14,6 +14,7 @@ import { chatStore, type ChatMessage, type Unread } from "../stores/chat";
 export const SOCKET_CHECK_MS = 4000;
 export const HEARTBEAT_MS = 40000;
 export const OTHER_MAIN_HOLD_MS = 3500;
+const OWN_END_WAIT_MS = 2000;
 const BACKOFF_MIN = 1000, BACKOFF_MAX = 30000, JITTER = 0.3;
 
 export type SocketStatus = "unset" | "created" | "opened" | "error" | "closed";
@@ -115,7 +116,11 @@ export function startRealtime(h: RealtimeHooks): () => void {
     try { f = JSON.parse(raw); } catch { return; }
     if (f.code === 5) {
       const tok = (f.content as { token?: string } | undefined)?.token;
-      if (tok && tok === currentToken()) { stopped = true; giveUp(); h.expired(); }
+      // The ending may be this tab's own doing (log out, close the account),
+      // whose request is still answering: give it the time to clear the
+      // token and go where it means to; a session ended elsewhere is
+      // still current then.
+      if (tok && tok === currentToken()) setTimeout(() => { if (!stopped && tok === currentToken()) h.expired(); }, OWN_END_WAIT_MS);
       return;
     }
     const type = f.code === 9 ? "SendBackgroundMsg" : frameMessages[f.code];
