@@ -23,12 +23,20 @@ export function ChatPage() {
   const api = useApi();
   const signedIn = useShop((s) => s.signedIn);
   const [list, setList] = useState<Conversation[] | null>(null);
+  const [more, setMore] = useState(0); // the next page of the list to load, 0 when none
   const [conv, setConv] = useState("");
   const unreadMap = useChat((s) => s.unread.map);
 
-  const load = useCallback(() => {
-    api<{ list: Conversation[]; total: number }>("chat/list", { page: 1 }, { silent: true })
-      .then((r) => setList(r.list), () => setList((l) => l ?? []));
+  // load(1) refreshes the list; a later page adds to it (newest first, so
+  // a conversation that moved up is kept once).
+  const load = useCallback((page = 1) => {
+    api<{ list: Conversation[]; total: number }>("chat/list", { page }, { silent: true }).then((r) => {
+      setList((l) => {
+        const next = page === 1 ? r.list : [...(l ?? []), ...r.list.filter((c) => !l?.some((x) => x.uid === c.uid))];
+        setMore(next.length < r.total && r.list.length ? page + 1 : 0);
+        return next;
+      });
+    }, () => setList((l) => l ?? []));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -37,11 +45,11 @@ export function ChatPage() {
     window.addEventListener("popstate", sync);
     return () => window.removeEventListener("popstate", sync);
   }, []);
-  useEffect(() => { if (signedIn) load(); }, [signedIn, load]);
+  useEffect(() => { if (signedIn) load(1); }, [signedIn, load]);
   // A conversation this list does not know (a new one, opened elsewhere)
   // brings the list up to date.
   useEffect(() => {
-    if (list && Object.keys(unreadMap).some((c) => unreadMap[c] > 0 && !list.some((x) => x.uid === c))) load();
+    if (list && Object.keys(unreadMap).some((c) => unreadMap[c] > 0 && !list.some((x) => x.uid === c))) load(1);
   }, [unreadMap, list, load]);
   useEffect(() => {
     chatStore.getState().setOpen(conv);
@@ -57,7 +65,7 @@ export function ChatPage() {
     <Layout loginRequired toastMs={4000}>
       <Seo title={t("Chat") + " | Souk"} description={t("Chat")} noindex />
       <div className={"chat-page" + (conv ? " has-conv" : "")} data-testid="chat-page">
-        <ConversationList list={list} current={conv} onPick={go} />
+        <ConversationList list={list} current={conv} onPick={go} onMore={more ? () => load(more) : undefined} />
         {/* The pane calls the API at once: only with the session read. */}
         {conv && signedIn ? <ConversationPane key={conv} uid={conv} conv={current} onBack={() => go("")} />
           : <p className="chat-empty muted">{list?.length ? t("ChatPick") : ""}</p>}

@@ -28,7 +28,9 @@ function newest(c: Conversation, msgs: ChatMessage[] | undefined): ChatMessage |
 
 // ConversationList: peer, last message, its time and the unread count,
 // newest activity first.
-export function ConversationList({ list, current, onPick }: { list: Conversation[] | null; current: string; onPick(uid: string): void }) {
+export function ConversationList({ list, current, onPick, onMore }: {
+  list: Conversation[] | null; current: string; onPick(uid: string): void; onMore?: () => void;
+}) {
   const t = useT();
   const { lang } = useData();
   const hydrated = useShop((s) => s.hydrated);
@@ -62,6 +64,7 @@ export function ConversationList({ list, current, onPick }: { list: Conversation
           </li>
         ))}
       </ul>
+      {onMore ? <button type="button" className="btn chat-more" onClick={onMore} data-testid="chat-more">{t("LoadMore")}</button> : null}
     </nav>
   );
 }
