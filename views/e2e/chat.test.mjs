@@ -137,3 +137,56 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
   await seller.ctx.close();
   await shopper.ctx.close();
 });
+
+test("customer service answers about an order; a message written offline is queued and sent once when back", async () => {
+  const buyer = "cs-buyer@example.com";
+  const { token } = await store.register(buyer);
+  const authed = async (path, body) => (await store.authed(token, path, body)).content;
+  const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 20 && x.priceData.minQty === 1);
+  await store.addToCart(token, g);
+  const address = await authed("address/save", { name: "Ada Buyer", phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
+  const pre = await authed("order/preOrderData", { addressId: address.id });
+  const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
+  const number = placed.orderNumbers[0];
+
+  // From the order page to customer service, the order attached.
+  const shopper = await signIn(browser, store, buyer, `/en/myorder/${number}`);
+  await shopper.page.locator("[data-testid=order-service]").waitFor();
+  await Promise.all([shopper.page.waitForURL(/\/en\/bigchat\?c=cv/), shopper.page.click("[data-testid=order-service]")]);
+  await ready(shopper.page);
+  const conv = new URL(shopper.page.url()).searchParams.get("c");
+  await shopper.page.locator("[data-testid=chat-attached] [data-testid=chat-order]", { hasText: number }).waitFor();
+  await socketUp(shopper.page);
+  await shopper.page.fill("[data-testid=chat-input]", "When will my order ship?");
+  await shopper.page.press("[data-testid=chat-input]", "Enter");
+  await shopper.page.locator("[data-testid=chat-msg][data-seq]", { hasText: "my order ship" }).waitFor();
+
+  // An operator answers from bigchat.
+  const op = await signIn(browser, store, "operator@souk.test", "/en/bigchat", { password: "souk-demo", viewport: { width: 1280, height: 900 } });
+  await op.page.locator("[data-testid=chat-row]", { hasText: "cs-buyer" }).first().click();
+  await shown(op.page, "my order ship");
+  await op.page.locator("[data-testid=chat-attached] [data-testid=chat-order]", { hasText: number }).waitFor();
+  await op.page.fill("[data-testid=chat-input]", "It ships within two days.");
+  await op.page.press("[data-testid=chat-input]", "Enter");
+  await shown(shopper.page, "ships within two days");
+
+  // Offline: the message waits with a Retry, then goes once when back.
+  await shopper.ctx.setOffline(true);
+  await shopper.page.fill("[data-testid=chat-input]", "Written offline");
+  await shopper.page.press("[data-testid=chat-input]", "Enter");
+  await shopper.page.locator("[data-testid=chat-msg][data-state=queued]", { hasText: "Written offline" }).waitFor();
+  await shopper.page.locator("[data-testid=chat-msg][data-state=queued] [data-testid=chat-retry]").waitFor();
+  await shopper.ctx.setOffline(false);
+  await shopper.page.locator("[data-testid=chat-msg][data-seq]", { hasText: "Written offline" }).waitFor({ timeout: 40_000 });
+  await shown(op.page, "Written offline");
+  const list = await seqs(shopper.page);
+  inOrderOnce(list);
+  assert.equal((await shopper.page.$$("[data-testid=chat-msg]:not([data-seq])")).length, 0, "nothing left pending");
+  assert.equal(await op.page.locator("[data-testid=chat-msg]", { hasText: "Written offline" }).count(), 1, "sent once");
+  assert.equal(conv.length > 2, true);
+  // Going offline fails the requests made meanwhile; nothing else may.
+  assert.deepEqual(shopper.problems.filter((p) => !/INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket/.test(p)), []);
+  assert.deepEqual(op.problems, []);
+  await shopper.ctx.close();
+  await op.ctx.close();
+});
