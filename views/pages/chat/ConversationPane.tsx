@@ -63,6 +63,15 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
     else if (atBottom.current) el.scrollTop = el.scrollHeight;
   }, [msgs]);
 
+  // A picture that loads grows the list: stay at the bottom if there. Load
+  // does not bubble, so listen in the capture phase.
+  useEffect(() => {
+    const el = box.current;
+    const onLoad = () => { if (el && atBottom.current) el.scrollTop = el.scrollHeight; };
+    el?.addEventListener("load", onLoad, true);
+    return () => el?.removeEventListener("load", onLoad, true);
+  }, []);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -85,8 +94,7 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
         <ReportButton uid={uid} />
       </header>
       {conv ? <Attached conv={conv} /> : null}
-      {/* A picture that loads grows the list: stay at the bottom if there. */}
-      <div className="chat-msgs" ref={box} onScroll={onScroll} onLoadCapture={() => { if (atBottom.current && box.current) box.current.scrollTop = box.current.scrollHeight; }} data-testid="chat-msgs" aria-live="polite">
+      <div className="chat-msgs" ref={box} onScroll={onScroll} data-testid="chat-msgs" aria-live="polite">
         {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
         {msgs.map((m) => (
           <Bubble key={m.seq > 0 ? "s" + m.seq : "p" + m.appId} m={m} side={conv?.side}
