@@ -62,6 +62,10 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
   await toast.waitFor();
   assert.match(await toast.textContent(), /available in blue/);
   await seller.page.locator("[data-testid=chat-link] [data-testid=badge]", { hasText: /^[1-9]/ }).waitFor();
+  if (process.env.SHOTS) {
+    mkdirSync(process.env.SHOTS, { recursive: true });
+    await seller.page.screenshot({ path: `${process.env.SHOTS}/chat-toast-en-1280.png` });
+  }
   await Promise.all([seller.page.waitForURL(new RegExp("/en/bigchat\\?c=" + conv)), toast.click()]);
   await ready(seller.page);
   await shown(seller.page, "available in blue");
