@@ -221,7 +221,6 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 			log.Error("search reindex", "goods", uid, "err", err)
 		}
 	}
-	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, log)
 	gate := media.NewGate(media.DecodeSlots)
 	identityAPI := api.NewIdentities(accountAPI, identities)
 	hub, err := startRealtime(bg, cfg, db, strs, log)
@@ -232,6 +231,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
 	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
+	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderNotices(hub), log)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
@@ -268,7 +268,7 @@ func startRealtime(bg context.Context, cfg config.Config, db *ent.Client, strs *
 // simulated Dogecoin chain (the embedded defaults of DESIGN §5), and runs
 // its sweeper until bg ends.
 func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, sender mail.Sender,
-	strs *i18n.Catalogs, versions *version.Registry, webhookSecret []byte, log *slog.Logger) *order.Service {
+	strs *i18n.Catalogs, versions *version.Registry, webhookSecret []byte, onStatus func(*ent.Order), log *slog.Logger) *order.Service {
 	var svc *order.Service
 	provider := payment.NewTestProvider(webhookSecret, func(ctx context.Context, body []byte, sig string) error {
 		return svc.Callback(ctx, body, sig) // what POST /payments/webhook does, in process
@@ -276,7 +276,7 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 	svc = order.New(db, cat, order.Options{
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
 		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
-		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T,
+		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T, OnStatus: onStatus,
 		Auth: order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
 	})
 	go svc.Run(bg, 5*time.Second)

@@ -97,5 +97,8 @@ func (s *Service) after(ctx context.Context, c changed) {
 	}
 	for _, o := range c.orders {
 		s.notify(ctx, o, o.Status)
+		if s.opts.OnStatus != nil {
+			s.opts.OnStatus(o)
+		}
 	}
 }

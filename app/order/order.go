@@ -31,7 +31,10 @@ type Options struct {
 	Chain         payment.Chain
 	WebhookSecret []byte
 	OnStock       func(goodsUID string) // stock changed: the product page must re-render
-	Log           *slog.Logger
+	// OnStatus is told, after commit, that an order reached a status (for
+	// the buyer's realtime notices).
+	OnStatus func(o *ent.Order)
+	Log      *slog.Logger
 	// T renders notices in a recipient's language (i18n.Catalogs.T).
 	T func(lang, key string, args ...string) string
 	// Auth decides whose orders a user fulfils (default Owners).
