@@ -61,7 +61,8 @@ export function RealtimeSync({ loginRequired }: { loginRequired: boolean }) {
 }
 
 // ChatToast is the top-right toast of a new message or notice; it opens the
-// conversation (or the page the notice concerns).
+// conversation (or the page the notice concerns). Styled as a toast but not
+// a .toast: the page's own toast may show at the same time.
 export function ChatToast() {
   const notice = useChat((s) => s.notice);
   useEffect(() => {
@@ -71,7 +72,7 @@ export function ChatToast() {
   }, [notice]);
   if (!notice) return null;
   return (
-    <a className="toast toast-chat ic icon-chat" href={notice.link} role="status" data-testid="chat-toast">
+    <a className="toast-chat ic icon-chat" href={notice.link} role="status" data-testid="chat-toast">
       <span><strong>{notice.text}</strong>{notice.detail ? <span className="toast-detail">{notice.detail}</span> : null}</span>
     </a>
   );
