@@ -64,6 +64,8 @@ export function ChatPage() {
   return (
     <Layout loginRequired toastMs={4000}>
       <Seo title={t("Chat") + " | Souk"} description={t("Chat")} noindex />
+      {/* The page's heading stays when a phone hides the list for a conversation. */}
+      <h1 className="sr-only">{t("Chat")}</h1>
       <div className={"chat-page" + (conv ? " has-conv" : "")} data-testid="chat-page">
         <ConversationList list={list} current={conv} onPick={go} onMore={more ? () => load(more) : undefined} />
         {/* The pane calls the API at once: only with the session read. */}

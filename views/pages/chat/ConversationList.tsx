@@ -42,7 +42,7 @@ export function ConversationList({ list, current, onPick, onMore }: {
     .sort((a, b) => (b.last ? Date.parse(b.last.at) : 0) - (a.last ? Date.parse(a.last.at) : 0));
   return (
     <nav className="chat-list" aria-label={t("ChatList")} data-testid="chat-list">
-      <h1 className="chat-title">{t("Chat")}</h1>
+      <h2 className="chat-title">{t("ChatList")}</h2>
       {rows.length ? null : <p className="muted chat-note" data-testid="chat-none">{t("ChatNone")}</p>}
       <ul>
         {rows.map(({ c, last }) => (
