@@ -39,7 +39,8 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
   const sellerToken = await store.sellerToken(dress.owner.uid);
   assert.ok(sellerToken);
   const shopperEmail = "asker@example.com";
-  assert.ok((await store.register(shopperEmail))?.token);
+  const shopperToken = (await store.register(shopperEmail))?.token;
+  assert.ok(shopperToken);
 
   // The seller waits on the home page of a desktop browser.
   const seller = await signIn(browser, store, sellerEmail, "/en/", { viewport: { width: 1280, height: 900 } });
@@ -119,6 +120,22 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
     inOrderOnce(list);
     assert.equal(list.length, (await seqs(seller.page)).length, "the shopper's tab has every message the seller has");
   }
+
+  // A long conversation opens at its newest page; scrolling up loads the rest.
+  for (let i = 1; i <= 15; i++) {
+    for (const [who, tok] of [["shopper", shopperToken], ["seller", sellerToken]]) {
+      const env = await store.authed(tok, "chat/send", { uid: conv, appId: `long-${who}-${i}`, type: 1, content: `Line ${i} from the ${who}` });
+      assert.equal(env.code, 200, JSON.stringify(env));
+    }
+  }
+  const long = rest[0];
+  await long.reload();
+  await ready(long);
+  await shown(long, "Line 15 from the seller");
+  assert.ok(!(await seqs(long)).includes(1), "only the newest page at first");
+  await long.locator("[data-testid=chat-msgs]").evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event("scroll")); });
+  await long.locator("[data-testid=chat-msg][data-seq='1']").waitFor();
+  inOrderOnce(await seqs(long));
 
   if (process.env.SHOTS) {
     mkdirSync(process.env.SHOTS, { recursive: true });
