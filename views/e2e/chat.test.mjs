@@ -149,7 +149,7 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
         await p.screenshot({ path: `${process.env.SHOTS}/chat-list-${lang}-${w}.png` });
         await p.goto(`${store.base}/${lang}/bigchat?c=${conv}`);
         await ready(p);
-        await shown(p, "After the takeover");
+        await shown(p, "Line 15 from the seller");
         await p.screenshot({ path: `${process.env.SHOTS}/chat-conv-${lang}-${w}.png` });
       }
     }
