@@ -150,6 +150,9 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
         await p.goto(`${store.base}/${lang}/bigchat?c=${conv}`);
         await ready(p);
         await shown(p, "Line 15 from the seller");
+        // It opens at the bottom and stays there while the attached item loads.
+        await p.waitForFunction(() => { const el = document.querySelector("[data-testid=chat-msgs]"); return el && el.scrollHeight - el.scrollTop - el.clientHeight < 2; });
+        await p.locator("[data-testid=chat-attached] img").waitFor();
         await p.screenshot({ path: `${process.env.SHOTS}/chat-conv-${lang}-${w}.png` });
       }
     }

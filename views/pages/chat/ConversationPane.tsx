@@ -56,25 +56,35 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
   // New messages scroll into view when the reader was at the bottom; older
   // ones keep the view where it was.
   const atBottom = useRef(true);
+  // Where we scrolled to ourselves: the scroll event of that move may come
+  // after the list grew again, and must not read as the reader leaving the
+  // bottom.
+  const ours = useRef(-1);
+  const toBottom = (el: HTMLElement) => { el.scrollTop = el.scrollHeight; ours.current = el.scrollTop; };
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    if (keep.current !== null) { el.scrollTop = el.scrollHeight - keep.current; keep.current = null; }
-    else if (atBottom.current) el.scrollTop = el.scrollHeight;
+    if (keep.current !== null) { el.scrollTop = el.scrollHeight - keep.current; keep.current = null; ours.current = el.scrollTop; }
+    else if (atBottom.current) toBottom(el);
   }, [msgs]);
 
-  // A picture that loads grows the list: stay at the bottom if there. Load
-  // does not bubble, so listen in the capture phase.
+  // The list grows after it is drawn (pictures load, a font arrives) and
+  // the box shrinks (the attached strip appears above): stay at the bottom
+  // if there.
+  const inner = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
-    const onLoad = () => { if (el && atBottom.current) el.scrollTop = el.scrollHeight; };
-    el?.addEventListener("load", onLoad, true);
-    return () => el?.removeEventListener("load", onLoad, true);
+    if (!el || typeof ResizeObserver !== "function") return;
+    const ro = new ResizeObserver(() => { if (atBottom.current) toBottom(el); });
+    ro.observe(el);
+    if (inner.current) ro.observe(inner.current);
+    return () => ro.disconnect();
   }, []);
 
   const onScroll = () => {
     const el = box.current;
-    if (!el) return;
+    if (!el || el.scrollTop === ours.current) return;
+    ours.current = -1;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
     if (el.scrollTop > 40 || older !== "more") return;
     const first = msgs.find((m) => m.seq > 0)?.seq ?? 0;
@@ -95,11 +105,13 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
       </header>
       {conv ? <Attached conv={conv} /> : null}
       <div className="chat-msgs" ref={box} onScroll={onScroll} data-testid="chat-msgs" aria-live="polite">
-        {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
-        {msgs.map((m) => (
-          <Bubble key={m.seq > 0 ? "s" + m.seq : "p" + m.appId} m={m} side={conv?.side}
-            receipt={m.mine && m.seq === lastMine ? (theirRead >= m.seq ? t("ChatRead") : t("ChatSent")) : ""} />
-        ))}
+        <div className="chat-msgs-in" ref={inner}>
+          {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
+          {msgs.map((m) => (
+            <Bubble key={m.seq > 0 ? "s" + m.seq : "p" + m.appId} m={m} side={conv?.side}
+              receipt={m.mine && m.seq === lastMine ? (theirRead >= m.seq ? t("ChatRead") : t("ChatSent")) : ""} />
+          ))}
+        </div>
       </div>
       <Composer uid={uid} />
     </section>
