@@ -1,11 +1,13 @@
 # Souk: `make run` starts the store, `make test` runs every test,
 # `make bench` prints the benchmark figures.
+# `make test` uses pipefail.
+SHELL := /bin/bash
 GO ?= go
 # nodynamic: the WebP encoder always runs as WebAssembly (never a system
 # libwebp), so every binary, with cgo or without, is the same and static.
 export GOFLAGS ?= -mod=mod -tags=nodynamic
 
-.PHONY: run build test test-go test-fuzz test-browser bench searcheval typecheck generate clean audit
+.PHONY: run build test test-go go-tests test-fuzz test-browser browser-tests bench searcheval typecheck generate clean audit
 
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -23,12 +25,25 @@ build: node_modules
 typecheck: node_modules
 	npx tsc --noEmit -p views
 
-## test: every test (Go on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; browser tests)
-test: node_modules typecheck test-go test-fuzz test-browser
+## test: every test (Go on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; fuzzing; browser tests).
+## The Go suite and the browser suite wait on databases, browsers and the network more than on the
+## CPU, so they run side by side, each line prefixed with its suite; it fails if either fails.
+test: node_modules typecheck
+	$(GO) vet ./...
+	$(GO) build -o bin/souk-test .
+	@set -o pipefail; \
+	 ( { $(MAKE) -s go-tests && $(MAKE) -s test-fuzz; } 2>&1 | sed -u 's/^/[go] /' ) & g=$$!; \
+	 ( $(MAKE) -s browser-tests 2>&1 | sed -u 's/^/[browser] /' ) & b=$$!; \
+	 wait $$g; gs=$$?; wait $$b; bs=$$?; \
+	 echo "test: go and fuzz exit $$gs, browser exit $$bs"; test $$gs -eq 0 -a $$bs -eq 0
 
 test-go: node_modules
 	$(GO) vet ./...
-	$(GO) test -count=1 -p 2 -timeout 25m ./...
+	$(MAKE) -s go-tests
+
+# -parallel: server tests each run their own store and mostly wait (see eachStore).
+go-tests:
+	$(GO) test -count=1 -p 2 -parallel 4 -timeout 25m ./...
 
 ## test-fuzz: every `go test -fuzz` target for FUZZTIME executions each. A count, not a duration:
 ## a duration races the fuzz coordinator's deadline (golang/go#75804) and fails with no crasher.
@@ -47,7 +62,12 @@ test-fuzz: node_modules
 
 test-browser: node_modules
 	$(GO) build -o bin/souk-test .
-	node --test views/e2e/
+	$(MAKE) -s browser-tests
+
+# E2E_JOBS files at a time, each with its own store and Chromium.
+E2E_JOBS ?= 2
+browser-tests:
+	node --test --test-concurrency=$(E2E_JOBS) views/e2e/
 
 ## bench: render time, cached throughput and latency, bundle size, memory
 searcheval: node_modules

@@ -23,7 +23,7 @@ type ChatReport struct {
 	ReporterID int `json:"reporter_id,omitempty"`
 	// Side holds the value of the "side" field.
 	Side string `json:"side,omitempty"`
-	// Reason holds the value of the "reason" field.
+	// up to 2000 characters (MaxLen counts bytes)
 	Reason string `json:"reason,omitempty"`
 	// the conversation's newest message when reported
 	LastSeq int64 `json:"last_seq,omitempty"`

@@ -20,6 +20,7 @@ import (
 	"souk/ent/chatreport"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/contentdoc"
 	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
@@ -86,6 +87,8 @@ type Client struct {
 	ClassLabel *ClassLabelClient
 	// Comment is the client for interacting with the Comment builders.
 	Comment *CommentClient
+	// ContentDoc is the client for interacting with the ContentDoc builders.
+	ContentDoc *ContentDocClient
 	// Conversation is the client for interacting with the Conversation builders.
 	Conversation *ConversationClient
 	// Currency is the client for interacting with the Currency builders.
@@ -174,6 +177,7 @@ func (c *Client) init() {
 	c.ChatReport = NewChatReportClient(c.config)
 	c.ClassLabel = NewClassLabelClient(c.config)
 	c.Comment = NewCommentClient(c.config)
+	c.ContentDoc = NewContentDocClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
 	c.Currency = NewCurrencyClient(c.config)
 	c.DataVersion = NewDataVersionClient(c.config)
@@ -309,6 +313,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ChatReport:       NewChatReportClient(cfg),
 		ClassLabel:       NewClassLabelClient(cfg),
 		Comment:          NewCommentClient(cfg),
+		ContentDoc:       NewContentDocClient(cfg),
 		Conversation:     NewConversationClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
@@ -371,6 +376,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ChatReport:       NewChatReportClient(cfg),
 		ClassLabel:       NewClassLabelClient(cfg),
 		Comment:          NewCommentClient(cfg),
+		ContentDoc:       NewContentDocClient(cfg),
 		Conversation:     NewConversationClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
@@ -435,13 +441,13 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
-		c.ChatReport, c.ClassLabel, c.Comment, c.Conversation, c.Currency,
-		c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef, c.Goods,
-		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
-		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
-		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
+		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
+		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.RealtimeSpill,
+		c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret,
+		c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -452,13 +458,13 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
-		c.ChatReport, c.ClassLabel, c.Comment, c.Conversation, c.Currency,
-		c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef, c.Goods,
-		c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
-		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
-		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
+		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
+		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
+		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.RealtimeSpill,
+		c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret,
+		c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -485,6 +491,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ClassLabel.mutate(ctx, m)
 	case *CommentMutation:
 		return c.Comment.mutate(ctx, m)
+	case *ContentDocMutation:
+		return c.ContentDoc.mutate(ctx, m)
 	case *ConversationMutation:
 		return c.Conversation.mutate(ctx, m)
 	case *CurrencyMutation:
@@ -1800,6 +1808,139 @@ func (c *CommentClient) mutate(ctx context.Context, m *CommentMutation) (Value, 
 		return (&CommentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Comment mutation op: %q", m.Op())
+	}
+}
+
+// ContentDocClient is a client for the ContentDoc schema.
+type ContentDocClient struct {
+	config
+}
+
+// NewContentDocClient returns a client for the ContentDoc from the given config.
+func NewContentDocClient(c config) *ContentDocClient {
+	return &ContentDocClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `contentdoc.Hooks(f(g(h())))`.
+func (c *ContentDocClient) Use(hooks ...Hook) {
+	c.hooks.ContentDoc = append(c.hooks.ContentDoc, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `contentdoc.Intercept(f(g(h())))`.
+func (c *ContentDocClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ContentDoc = append(c.inters.ContentDoc, interceptors...)
+}
+
+// Create returns a builder for creating a ContentDoc entity.
+func (c *ContentDocClient) Create() *ContentDocCreate {
+	mutation := newContentDocMutation(c.config, OpCreate)
+	return &ContentDocCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ContentDoc entities.
+func (c *ContentDocClient) CreateBulk(builders ...*ContentDocCreate) *ContentDocCreateBulk {
+	return &ContentDocCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ContentDocClient) MapCreateBulk(slice any, setFunc func(*ContentDocCreate, int)) *ContentDocCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ContentDocCreateBulk{err: fmt.Errorf("calling to ContentDocClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ContentDocCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ContentDocCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ContentDoc.
+func (c *ContentDocClient) Update() *ContentDocUpdate {
+	mutation := newContentDocMutation(c.config, OpUpdate)
+	return &ContentDocUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ContentDocClient) UpdateOne(_m *ContentDoc) *ContentDocUpdateOne {
+	mutation := newContentDocMutation(c.config, OpUpdateOne, withContentDoc(_m))
+	return &ContentDocUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ContentDocClient) UpdateOneID(id int) *ContentDocUpdateOne {
+	mutation := newContentDocMutation(c.config, OpUpdateOne, withContentDocID(id))
+	return &ContentDocUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ContentDoc.
+func (c *ContentDocClient) Delete() *ContentDocDelete {
+	mutation := newContentDocMutation(c.config, OpDelete)
+	return &ContentDocDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ContentDocClient) DeleteOne(_m *ContentDoc) *ContentDocDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ContentDocClient) DeleteOneID(id int) *ContentDocDeleteOne {
+	builder := c.Delete().Where(contentdoc.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ContentDocDeleteOne{builder}
+}
+
+// Query returns a query builder for ContentDoc.
+func (c *ContentDocClient) Query() *ContentDocQuery {
+	return &ContentDocQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeContentDoc},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ContentDoc entity by its id.
+func (c *ContentDocClient) Get(ctx context.Context, id int) (*ContentDoc, error) {
+	return c.Query().Where(contentdoc.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ContentDocClient) GetX(ctx context.Context, id int) *ContentDoc {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ContentDocClient) Hooks() []Hook {
+	return c.hooks.ContentDoc
+}
+
+// Interceptors returns the client interceptors.
+func (c *ContentDocClient) Interceptors() []Interceptor {
+	return c.inters.ContentDoc
+}
+
+func (c *ContentDocClient) mutate(ctx context.Context, m *ContentDocMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ContentDocCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ContentDocUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ContentDocUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ContentDocDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ContentDoc mutation op: %q", m.Op())
 	}
 }
 
@@ -6761,21 +6902,21 @@ func (c *VerificationCodeClient) mutate(ctx context.Context, m *VerificationCode
 type (
 	hooks struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
-		ClassLabel, Comment, Conversation, Currency, DataVersion, DogeTransfer, Entity,
-		ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
-		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
-		VerificationCode []ent.Hook
+		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
+		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice,
+		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
+		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, RealtimeSpill,
+		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
+		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
-		ClassLabel, Comment, Conversation, Currency, DataVersion, DogeTransfer, Entity,
-		ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice, HomeBlock, Identity,
-		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
-		VerificationCode []ent.Interceptor
+		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
+		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice,
+		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
+		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, RealtimeSpill,
+		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
+		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Interceptor
 	}
 )
 

@@ -16,6 +16,7 @@ import (
 	"souk/ent/chatreport"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/contentdoc"
 	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
@@ -124,6 +125,7 @@ func checkColumn(t, c string) error {
 			chatreport.Table:       chatreport.ValidColumn,
 			classlabel.Table:       classlabel.ValidColumn,
 			comment.Table:          comment.ValidColumn,
+			contentdoc.Table:       contentdoc.ValidColumn,
 			conversation.Table:     conversation.ValidColumn,
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,

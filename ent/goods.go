@@ -90,6 +90,8 @@ type Goods struct {
 	Color string `json:"color,omitempty"`
 	// bumped on every change; part of the page cache key
 	Version int64 `json:"version,omitempty"`
+	// values of fields operators added to the goods form, as passed
+	ExtraValues map[string]interface{} `json:"extra_values,omitempty"`
 	// set when the seller deletes it: hidden everywhere, order lines keep it
 	DeletedAt *time.Time `json:"deleted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -201,7 +203,7 @@ func (*Goods) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case goods.FieldPending, goods.FieldPendingTexts, goods.FieldTestResults, goods.FieldAiGenModels:
+		case goods.FieldPending, goods.FieldPendingTexts, goods.FieldTestResults, goods.FieldAiGenModels, goods.FieldExtraValues:
 			values[i] = new([]byte)
 		case goods.FieldLive, goods.FieldUseScenarioLabel:
 			values[i] = new(sql.NullBool)
@@ -454,6 +456,14 @@ func (_m *Goods) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Version = value.Int64
 			}
+		case goods.FieldExtraValues:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field extra_values", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.ExtraValues); err != nil {
+					return fmt.Errorf("unmarshal field extra_values: %w", err)
+				}
+			}
 		case goods.FieldDeletedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field deleted_at", values[i])
@@ -652,6 +662,9 @@ func (_m *Goods) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("version=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Version))
+	builder.WriteString(", ")
+	builder.WriteString("extra_values=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ExtraValues))
 	builder.WriteString(", ")
 	if v := _m.DeletedAt; v != nil {
 		builder.WriteString("deleted_at=")

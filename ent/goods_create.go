@@ -481,6 +481,12 @@ func (_c *GoodsCreate) SetNillableVersion(v *int64) *GoodsCreate {
 	return _c
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (_c *GoodsCreate) SetExtraValues(v map[string]interface{}) *GoodsCreate {
+	_c.mutation.SetExtraValues(v)
+	return _c
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_c *GoodsCreate) SetDeletedAt(v time.Time) *GoodsCreate {
 	_c.mutation.SetDeletedAt(v)
@@ -1023,6 +1029,10 @@ func (_c *GoodsCreate) createSpec() (*Goods, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Version(); ok {
 		_spec.SetField(goods.FieldVersion, field.TypeInt64, value)
 		_node.Version = value
+	}
+	if value, ok := _c.mutation.ExtraValues(); ok {
+		_spec.SetField(goods.FieldExtraValues, field.TypeJSON, value)
+		_node.ExtraValues = value
 	}
 	if value, ok := _c.mutation.DeletedAt(); ok {
 		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)
@@ -1755,6 +1765,24 @@ func (u *GoodsUpsert) AddVersion(v int64) *GoodsUpsert {
 	return u
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (u *GoodsUpsert) SetExtraValues(v map[string]interface{}) *GoodsUpsert {
+	u.Set(goods.FieldExtraValues, v)
+	return u
+}
+
+// UpdateExtraValues sets the "extra_values" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdateExtraValues() *GoodsUpsert {
+	u.SetExcluded(goods.FieldExtraValues)
+	return u
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (u *GoodsUpsert) ClearExtraValues() *GoodsUpsert {
+	u.SetNull(goods.FieldExtraValues)
+	return u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (u *GoodsUpsert) SetDeletedAt(v time.Time) *GoodsUpsert {
 	u.Set(goods.FieldDeletedAt, v)
@@ -2452,6 +2480,27 @@ func (u *GoodsUpsertOne) AddVersion(v int64) *GoodsUpsertOne {
 func (u *GoodsUpsertOne) UpdateVersion() *GoodsUpsertOne {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateVersion()
+	})
+}
+
+// SetExtraValues sets the "extra_values" field.
+func (u *GoodsUpsertOne) SetExtraValues(v map[string]interface{}) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetExtraValues(v)
+	})
+}
+
+// UpdateExtraValues sets the "extra_values" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdateExtraValues() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateExtraValues()
+	})
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (u *GoodsUpsertOne) ClearExtraValues() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearExtraValues()
 	})
 }
 
@@ -3321,6 +3370,27 @@ func (u *GoodsUpsertBulk) AddVersion(v int64) *GoodsUpsertBulk {
 func (u *GoodsUpsertBulk) UpdateVersion() *GoodsUpsertBulk {
 	return u.Update(func(s *GoodsUpsert) {
 		s.UpdateVersion()
+	})
+}
+
+// SetExtraValues sets the "extra_values" field.
+func (u *GoodsUpsertBulk) SetExtraValues(v map[string]interface{}) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetExtraValues(v)
+	})
+}
+
+// UpdateExtraValues sets the "extra_values" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdateExtraValues() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdateExtraValues()
+	})
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (u *GoodsUpsertBulk) ClearExtraValues() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearExtraValues()
 	})
 }
 

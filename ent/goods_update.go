@@ -641,6 +641,18 @@ func (_u *GoodsUpdate) AddVersion(v int64) *GoodsUpdate {
 	return _u
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (_u *GoodsUpdate) SetExtraValues(v map[string]interface{}) *GoodsUpdate {
+	_u.mutation.SetExtraValues(v)
+	return _u
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (_u *GoodsUpdate) ClearExtraValues() *GoodsUpdate {
+	_u.mutation.ClearExtraValues()
+	return _u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_u *GoodsUpdate) SetDeletedAt(v time.Time) *GoodsUpdate {
 	_u.mutation.SetDeletedAt(v)
@@ -1176,6 +1188,12 @@ func (_u *GoodsUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedVersion(); ok {
 		_spec.AddField(goods.FieldVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ExtraValues(); ok {
+		_spec.SetField(goods.FieldExtraValues, field.TypeJSON, value)
+	}
+	if _u.mutation.ExtraValuesCleared() {
+		_spec.ClearField(goods.FieldExtraValues, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)
@@ -2150,6 +2168,18 @@ func (_u *GoodsUpdateOne) AddVersion(v int64) *GoodsUpdateOne {
 	return _u
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (_u *GoodsUpdateOne) SetExtraValues(v map[string]interface{}) *GoodsUpdateOne {
+	_u.mutation.SetExtraValues(v)
+	return _u
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (_u *GoodsUpdateOne) ClearExtraValues() *GoodsUpdateOne {
+	_u.mutation.ClearExtraValues()
+	return _u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_u *GoodsUpdateOne) SetDeletedAt(v time.Time) *GoodsUpdateOne {
 	_u.mutation.SetDeletedAt(v)
@@ -2715,6 +2745,12 @@ func (_u *GoodsUpdateOne) sqlSave(ctx context.Context) (_node *Goods, err error)
 	}
 	if value, ok := _u.mutation.AddedVersion(); ok {
 		_spec.AddField(goods.FieldVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.ExtraValues(); ok {
+		_spec.SetField(goods.FieldExtraValues, field.TypeJSON, value)
+	}
+	if _u.mutation.ExtraValuesCleared() {
+		_spec.ClearField(goods.FieldExtraValues, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(goods.FieldDeletedAt, field.TypeTime, value)

@@ -20,7 +20,9 @@ type HomeBlock struct {
 	// Key holds the value of the "key" field.
 	Key string `json:"key,omitempty"`
 	// Payload holds the value of the "payload" field.
-	Payload      map[string]interface{} `json:"payload,omitempty"`
+	Payload map[string]interface{} `json:"payload,omitempty"`
+	// Version holds the value of the "version" field.
+	Version      int `json:"version,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -31,7 +33,7 @@ func (*HomeBlock) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case homeblock.FieldPayload:
 			values[i] = new([]byte)
-		case homeblock.FieldID:
+		case homeblock.FieldID, homeblock.FieldVersion:
 			values[i] = new(sql.NullInt64)
 		case homeblock.FieldKey:
 			values[i] = new(sql.NullString)
@@ -69,6 +71,12 @@ func (_m *HomeBlock) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.Payload); err != nil {
 					return fmt.Errorf("unmarshal field payload: %w", err)
 				}
+			}
+		case homeblock.FieldVersion:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field version", values[i])
+			} else if value.Valid {
+				_m.Version = int(value.Int64)
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -111,6 +119,9 @@ func (_m *HomeBlock) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("payload=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Payload))
+	builder.WriteString(", ")
+	builder.WriteString("version=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Version))
 	builder.WriteByte(')')
 	return builder.String()
 }

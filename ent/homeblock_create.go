@@ -33,6 +33,20 @@ func (_c *HomeBlockCreate) SetPayload(v map[string]interface{}) *HomeBlockCreate
 	return _c
 }
 
+// SetVersion sets the "version" field.
+func (_c *HomeBlockCreate) SetVersion(v int) *HomeBlockCreate {
+	_c.mutation.SetVersion(v)
+	return _c
+}
+
+// SetNillableVersion sets the "version" field if the given value is not nil.
+func (_c *HomeBlockCreate) SetNillableVersion(v *int) *HomeBlockCreate {
+	if v != nil {
+		_c.SetVersion(*v)
+	}
+	return _c
+}
+
 // Mutation returns the HomeBlockMutation object of the builder.
 func (_c *HomeBlockCreate) Mutation() *HomeBlockMutation {
 	return _c.mutation
@@ -40,6 +54,7 @@ func (_c *HomeBlockCreate) Mutation() *HomeBlockMutation {
 
 // Save creates the HomeBlock in the database.
 func (_c *HomeBlockCreate) Save(ctx context.Context) (*HomeBlock, error) {
+	_c.defaults()
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -65,6 +80,14 @@ func (_c *HomeBlockCreate) ExecX(ctx context.Context) {
 	}
 }
 
+// defaults sets the default values of the builder before save.
+func (_c *HomeBlockCreate) defaults() {
+	if _, ok := _c.mutation.Version(); !ok {
+		v := homeblock.DefaultVersion
+		_c.mutation.SetVersion(v)
+	}
+}
+
 // check runs all checks and user-defined validators on the builder.
 func (_c *HomeBlockCreate) check() error {
 	if _, ok := _c.mutation.Key(); !ok {
@@ -72,6 +95,9 @@ func (_c *HomeBlockCreate) check() error {
 	}
 	if _, ok := _c.mutation.Payload(); !ok {
 		return &ValidationError{Name: "payload", err: errors.New(`ent: missing required field "HomeBlock.payload"`)}
+	}
+	if _, ok := _c.mutation.Version(); !ok {
+		return &ValidationError{Name: "version", err: errors.New(`ent: missing required field "HomeBlock.version"`)}
 	}
 	return nil
 }
@@ -107,6 +133,10 @@ func (_c *HomeBlockCreate) createSpec() (*HomeBlock, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Payload(); ok {
 		_spec.SetField(homeblock.FieldPayload, field.TypeJSON, value)
 		_node.Payload = value
+	}
+	if value, ok := _c.mutation.Version(); ok {
+		_spec.SetField(homeblock.FieldVersion, field.TypeInt, value)
+		_node.Version = value
 	}
 	return _node, _spec
 }
@@ -184,6 +214,24 @@ func (u *HomeBlockUpsert) UpdatePayload() *HomeBlockUpsert {
 	return u
 }
 
+// SetVersion sets the "version" field.
+func (u *HomeBlockUpsert) SetVersion(v int) *HomeBlockUpsert {
+	u.Set(homeblock.FieldVersion, v)
+	return u
+}
+
+// UpdateVersion sets the "version" field to the value that was provided on create.
+func (u *HomeBlockUpsert) UpdateVersion() *HomeBlockUpsert {
+	u.SetExcluded(homeblock.FieldVersion)
+	return u
+}
+
+// AddVersion adds v to the "version" field.
+func (u *HomeBlockUpsert) AddVersion(v int) *HomeBlockUpsert {
+	u.Add(homeblock.FieldVersion, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -252,6 +300,27 @@ func (u *HomeBlockUpsertOne) UpdatePayload() *HomeBlockUpsertOne {
 	})
 }
 
+// SetVersion sets the "version" field.
+func (u *HomeBlockUpsertOne) SetVersion(v int) *HomeBlockUpsertOne {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.SetVersion(v)
+	})
+}
+
+// AddVersion adds v to the "version" field.
+func (u *HomeBlockUpsertOne) AddVersion(v int) *HomeBlockUpsertOne {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.AddVersion(v)
+	})
+}
+
+// UpdateVersion sets the "version" field to the value that was provided on create.
+func (u *HomeBlockUpsertOne) UpdateVersion() *HomeBlockUpsertOne {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.UpdateVersion()
+	})
+}
+
 // Exec executes the query.
 func (u *HomeBlockUpsertOne) Exec(ctx context.Context) error {
 	if len(u.create.conflict) == 0 {
@@ -304,6 +373,7 @@ func (_c *HomeBlockCreateBulk) Save(ctx context.Context) ([]*HomeBlock, error) {
 	for i := range _c.builders {
 		func(i int, root context.Context) {
 			builder := _c.builders[i]
+			builder.defaults()
 			var mut Mutator = MutateFunc(func(ctx context.Context, m Mutation) (Value, error) {
 				mutation, ok := m.(*HomeBlockMutation)
 				if !ok {
@@ -480,6 +550,27 @@ func (u *HomeBlockUpsertBulk) SetPayload(v map[string]interface{}) *HomeBlockUps
 func (u *HomeBlockUpsertBulk) UpdatePayload() *HomeBlockUpsertBulk {
 	return u.Update(func(s *HomeBlockUpsert) {
 		s.UpdatePayload()
+	})
+}
+
+// SetVersion sets the "version" field.
+func (u *HomeBlockUpsertBulk) SetVersion(v int) *HomeBlockUpsertBulk {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.SetVersion(v)
+	})
+}
+
+// AddVersion adds v to the "version" field.
+func (u *HomeBlockUpsertBulk) AddVersion(v int) *HomeBlockUpsertBulk {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.AddVersion(v)
+	})
+}
+
+// UpdateVersion sets the "version" field to the value that was provided on create.
+func (u *HomeBlockUpsertBulk) UpdateVersion() *HomeBlockUpsertBulk {
+	return u.Update(func(s *HomeBlockUpsert) {
+		s.UpdateVersion()
 	})
 }
 

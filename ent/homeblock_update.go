@@ -47,6 +47,27 @@ func (_u *HomeBlockUpdate) SetPayload(v map[string]interface{}) *HomeBlockUpdate
 	return _u
 }
 
+// SetVersion sets the "version" field.
+func (_u *HomeBlockUpdate) SetVersion(v int) *HomeBlockUpdate {
+	_u.mutation.ResetVersion()
+	_u.mutation.SetVersion(v)
+	return _u
+}
+
+// SetNillableVersion sets the "version" field if the given value is not nil.
+func (_u *HomeBlockUpdate) SetNillableVersion(v *int) *HomeBlockUpdate {
+	if v != nil {
+		_u.SetVersion(*v)
+	}
+	return _u
+}
+
+// AddVersion adds value to the "version" field.
+func (_u *HomeBlockUpdate) AddVersion(v int) *HomeBlockUpdate {
+	_u.mutation.AddVersion(v)
+	return _u
+}
+
 // Mutation returns the HomeBlockMutation object of the builder.
 func (_u *HomeBlockUpdate) Mutation() *HomeBlockMutation {
 	return _u.mutation
@@ -94,6 +115,12 @@ func (_u *HomeBlockUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Payload(); ok {
 		_spec.SetField(homeblock.FieldPayload, field.TypeJSON, value)
 	}
+	if value, ok := _u.mutation.Version(); ok {
+		_spec.SetField(homeblock.FieldVersion, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVersion(); ok {
+		_spec.AddField(homeblock.FieldVersion, field.TypeInt, value)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{homeblock.Label}
@@ -131,6 +158,27 @@ func (_u *HomeBlockUpdateOne) SetNillableKey(v *string) *HomeBlockUpdateOne {
 // SetPayload sets the "payload" field.
 func (_u *HomeBlockUpdateOne) SetPayload(v map[string]interface{}) *HomeBlockUpdateOne {
 	_u.mutation.SetPayload(v)
+	return _u
+}
+
+// SetVersion sets the "version" field.
+func (_u *HomeBlockUpdateOne) SetVersion(v int) *HomeBlockUpdateOne {
+	_u.mutation.ResetVersion()
+	_u.mutation.SetVersion(v)
+	return _u
+}
+
+// SetNillableVersion sets the "version" field if the given value is not nil.
+func (_u *HomeBlockUpdateOne) SetNillableVersion(v *int) *HomeBlockUpdateOne {
+	if v != nil {
+		_u.SetVersion(*v)
+	}
+	return _u
+}
+
+// AddVersion adds value to the "version" field.
+func (_u *HomeBlockUpdateOne) AddVersion(v int) *HomeBlockUpdateOne {
+	_u.mutation.AddVersion(v)
 	return _u
 }
 
@@ -210,6 +258,12 @@ func (_u *HomeBlockUpdateOne) sqlSave(ctx context.Context) (_node *HomeBlock, er
 	}
 	if value, ok := _u.mutation.Payload(); ok {
 		_spec.SetField(homeblock.FieldPayload, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.Version(); ok {
+		_spec.SetField(homeblock.FieldVersion, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVersion(); ok {
+		_spec.AddField(homeblock.FieldVersion, field.TypeInt, value)
 	}
 	_node = &HomeBlock{config: _u.config}
 	_spec.Assign = _node.assignValues

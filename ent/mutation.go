@@ -15,6 +15,7 @@ import (
 	"souk/ent/chatreport"
 	"souk/ent/classlabel"
 	"souk/ent/comment"
+	"souk/ent/contentdoc"
 	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
@@ -76,6 +77,7 @@ const (
 	TypeChatReport       = "ChatReport"
 	TypeClassLabel       = "ClassLabel"
 	TypeComment          = "Comment"
+	TypeContentDoc       = "ContentDoc"
 	TypeConversation     = "Conversation"
 	TypeCurrency         = "Currency"
 	TypeDataVersion      = "DataVersion"
@@ -6599,6 +6601,638 @@ func (m *CommentMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Comment edge %s", name)
 }
 
+// ContentDocMutation represents an operation that mutates the ContentDoc nodes in the graph.
+type ContentDocMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	lang          *string
+	payload       *map[string]interface{}
+	version       *int
+	addversion    *int
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ContentDoc, error)
+	predicates    []predicate.ContentDoc
+}
+
+var _ ent.Mutation = (*ContentDocMutation)(nil)
+
+// contentdocOption allows management of the mutation configuration using functional options.
+type contentdocOption func(*ContentDocMutation)
+
+// newContentDocMutation creates new mutation for the ContentDoc entity.
+func newContentDocMutation(c config, op Op, opts ...contentdocOption) *ContentDocMutation {
+	m := &ContentDocMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeContentDoc,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withContentDocID sets the ID field of the mutation.
+func withContentDocID(id int) contentdocOption {
+	return func(m *ContentDocMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ContentDoc
+		)
+		m.oldValue = func(ctx context.Context) (*ContentDoc, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ContentDoc.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withContentDoc sets the old ContentDoc of the mutation.
+func withContentDoc(node *ContentDoc) contentdocOption {
+	return func(m *ContentDocMutation) {
+		m.oldValue = func(context.Context) (*ContentDoc, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ContentDocMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ContentDocMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ContentDocMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ContentDocMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ContentDoc.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ContentDocMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ContentDocMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ContentDocMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ContentDocMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ContentDocMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ContentDocMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *ContentDocMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ContentDocMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ContentDocMutation) ResetName() {
+	m.name = nil
+}
+
+// SetLang sets the "lang" field.
+func (m *ContentDocMutation) SetLang(s string) {
+	m.lang = &s
+}
+
+// Lang returns the value of the "lang" field in the mutation.
+func (m *ContentDocMutation) Lang() (r string, exists bool) {
+	v := m.lang
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLang returns the old "lang" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldLang(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLang is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLang requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLang: %w", err)
+	}
+	return oldValue.Lang, nil
+}
+
+// ResetLang resets all changes to the "lang" field.
+func (m *ContentDocMutation) ResetLang() {
+	m.lang = nil
+}
+
+// SetPayload sets the "payload" field.
+func (m *ContentDocMutation) SetPayload(value map[string]interface{}) {
+	m.payload = &value
+}
+
+// Payload returns the value of the "payload" field in the mutation.
+func (m *ContentDocMutation) Payload() (r map[string]interface{}, exists bool) {
+	v := m.payload
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayload returns the old "payload" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldPayload(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayload is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayload requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayload: %w", err)
+	}
+	return oldValue.Payload, nil
+}
+
+// ResetPayload resets all changes to the "payload" field.
+func (m *ContentDocMutation) ResetPayload() {
+	m.payload = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *ContentDocMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *ContentDocMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the ContentDoc entity.
+// If the ContentDoc object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContentDocMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *ContentDocMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *ContentDocMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *ContentDocMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// Where appends a list predicates to the ContentDocMutation builder.
+func (m *ContentDocMutation) Where(ps ...predicate.ContentDoc) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ContentDocMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ContentDocMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ContentDoc, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ContentDocMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ContentDocMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ContentDoc).
+func (m *ContentDocMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ContentDocMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, contentdoc.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, contentdoc.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, contentdoc.FieldName)
+	}
+	if m.lang != nil {
+		fields = append(fields, contentdoc.FieldLang)
+	}
+	if m.payload != nil {
+		fields = append(fields, contentdoc.FieldPayload)
+	}
+	if m.version != nil {
+		fields = append(fields, contentdoc.FieldVersion)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ContentDocMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case contentdoc.FieldCreatedAt:
+		return m.CreatedAt()
+	case contentdoc.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case contentdoc.FieldName:
+		return m.Name()
+	case contentdoc.FieldLang:
+		return m.Lang()
+	case contentdoc.FieldPayload:
+		return m.Payload()
+	case contentdoc.FieldVersion:
+		return m.Version()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ContentDocMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case contentdoc.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case contentdoc.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case contentdoc.FieldName:
+		return m.OldName(ctx)
+	case contentdoc.FieldLang:
+		return m.OldLang(ctx)
+	case contentdoc.FieldPayload:
+		return m.OldPayload(ctx)
+	case contentdoc.FieldVersion:
+		return m.OldVersion(ctx)
+	}
+	return nil, fmt.Errorf("unknown ContentDoc field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ContentDocMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case contentdoc.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case contentdoc.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case contentdoc.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case contentdoc.FieldLang:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLang(v)
+		return nil
+	case contentdoc.FieldPayload:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayload(v)
+		return nil
+	case contentdoc.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ContentDoc field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ContentDocMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, contentdoc.FieldVersion)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ContentDocMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case contentdoc.FieldVersion:
+		return m.AddedVersion()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ContentDocMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case contentdoc.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ContentDoc numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ContentDocMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ContentDocMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ContentDocMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ContentDoc nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ContentDocMutation) ResetField(name string) error {
+	switch name {
+	case contentdoc.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case contentdoc.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case contentdoc.FieldName:
+		m.ResetName()
+		return nil
+	case contentdoc.FieldLang:
+		m.ResetLang()
+		return nil
+	case contentdoc.FieldPayload:
+		m.ResetPayload()
+		return nil
+	case contentdoc.FieldVersion:
+		m.ResetVersion()
+		return nil
+	}
+	return fmt.Errorf("unknown ContentDoc field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ContentDocMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ContentDocMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ContentDocMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ContentDocMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ContentDocMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ContentDocMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ContentDocMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ContentDoc unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ContentDocMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ContentDoc edge %s", name)
+}
+
 // ConversationMutation represents an operation that mutates the Conversation nodes in the graph.
 type ConversationMutation struct {
 	config
@@ -11204,6 +11838,7 @@ type GoodsMutation struct {
 	color               *string
 	version             *int64
 	addversion          *int64
+	extra_values        *map[string]interface{}
 	deleted_at          *time.Time
 	clearedFields       map[string]struct{}
 	owner               *int
@@ -13044,6 +13679,55 @@ func (m *GoodsMutation) ResetVersion() {
 	m.addversion = nil
 }
 
+// SetExtraValues sets the "extra_values" field.
+func (m *GoodsMutation) SetExtraValues(value map[string]interface{}) {
+	m.extra_values = &value
+}
+
+// ExtraValues returns the value of the "extra_values" field in the mutation.
+func (m *GoodsMutation) ExtraValues() (r map[string]interface{}, exists bool) {
+	v := m.extra_values
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExtraValues returns the old "extra_values" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldExtraValues(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExtraValues is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExtraValues requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExtraValues: %w", err)
+	}
+	return oldValue.ExtraValues, nil
+}
+
+// ClearExtraValues clears the value of the "extra_values" field.
+func (m *GoodsMutation) ClearExtraValues() {
+	m.extra_values = nil
+	m.clearedFields[goods.FieldExtraValues] = struct{}{}
+}
+
+// ExtraValuesCleared returns if the "extra_values" field was cleared in this mutation.
+func (m *GoodsMutation) ExtraValuesCleared() bool {
+	_, ok := m.clearedFields[goods.FieldExtraValues]
+	return ok
+}
+
+// ResetExtraValues resets all changes to the "extra_values" field.
+func (m *GoodsMutation) ResetExtraValues() {
+	m.extra_values = nil
+	delete(m.clearedFields, goods.FieldExtraValues)
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (m *GoodsMutation) SetDeletedAt(t time.Time) {
 	m.deleted_at = &t
@@ -13544,7 +14228,7 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 36)
+	fields := make([]string, 0, 37)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
@@ -13650,6 +14334,9 @@ func (m *GoodsMutation) Fields() []string {
 	if m.version != nil {
 		fields = append(fields, goods.FieldVersion)
 	}
+	if m.extra_values != nil {
+		fields = append(fields, goods.FieldExtraValues)
+	}
 	if m.deleted_at != nil {
 		fields = append(fields, goods.FieldDeletedAt)
 	}
@@ -13731,6 +14418,8 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.Color()
 	case goods.FieldVersion:
 		return m.Version()
+	case goods.FieldExtraValues:
+		return m.ExtraValues()
 	case goods.FieldDeletedAt:
 		return m.DeletedAt()
 	}
@@ -13812,6 +14501,8 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldColor(ctx)
 	case goods.FieldVersion:
 		return m.OldVersion(ctx)
+	case goods.FieldExtraValues:
+		return m.OldExtraValues(ctx)
 	case goods.FieldDeletedAt:
 		return m.OldDeletedAt(ctx)
 	}
@@ -14067,6 +14758,13 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetVersion(v)
+		return nil
+	case goods.FieldExtraValues:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExtraValues(v)
 		return nil
 	case goods.FieldDeletedAt:
 		v, ok := value.(time.Time)
@@ -14330,6 +15028,9 @@ func (m *GoodsMutation) ClearedFields() []string {
 	if m.FieldCleared(goods.FieldAiGenModels) {
 		fields = append(fields, goods.FieldAiGenModels)
 	}
+	if m.FieldCleared(goods.FieldExtraValues) {
+		fields = append(fields, goods.FieldExtraValues)
+	}
 	if m.FieldCleared(goods.FieldDeletedAt) {
 		fields = append(fields, goods.FieldDeletedAt)
 	}
@@ -14364,6 +15065,9 @@ func (m *GoodsMutation) ClearField(name string) error {
 		return nil
 	case goods.FieldAiGenModels:
 		m.ClearAiGenModels()
+		return nil
+	case goods.FieldExtraValues:
+		m.ClearExtraValues()
 		return nil
 	case goods.FieldDeletedAt:
 		m.ClearDeletedAt()
@@ -14480,6 +15184,9 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldVersion:
 		m.ResetVersion()
+		return nil
+	case goods.FieldExtraValues:
+		m.ResetExtraValues()
 		return nil
 	case goods.FieldDeletedAt:
 		m.ResetDeletedAt()
@@ -16404,6 +17111,8 @@ type HomeBlockMutation struct {
 	id            *int
 	key           *string
 	payload       *map[string]interface{}
+	version       *int
+	addversion    *int
 	clearedFields map[string]struct{}
 	done          bool
 	oldValue      func(context.Context) (*HomeBlock, error)
@@ -16580,6 +17289,62 @@ func (m *HomeBlockMutation) ResetPayload() {
 	m.payload = nil
 }
 
+// SetVersion sets the "version" field.
+func (m *HomeBlockMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *HomeBlockMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the HomeBlock entity.
+// If the HomeBlock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HomeBlockMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *HomeBlockMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *HomeBlockMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *HomeBlockMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
 // Where appends a list predicates to the HomeBlockMutation builder.
 func (m *HomeBlockMutation) Where(ps ...predicate.HomeBlock) {
 	m.predicates = append(m.predicates, ps...)
@@ -16614,12 +17379,15 @@ func (m *HomeBlockMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *HomeBlockMutation) Fields() []string {
-	fields := make([]string, 0, 2)
+	fields := make([]string, 0, 3)
 	if m.key != nil {
 		fields = append(fields, homeblock.FieldKey)
 	}
 	if m.payload != nil {
 		fields = append(fields, homeblock.FieldPayload)
+	}
+	if m.version != nil {
+		fields = append(fields, homeblock.FieldVersion)
 	}
 	return fields
 }
@@ -16633,6 +17401,8 @@ func (m *HomeBlockMutation) Field(name string) (ent.Value, bool) {
 		return m.Key()
 	case homeblock.FieldPayload:
 		return m.Payload()
+	case homeblock.FieldVersion:
+		return m.Version()
 	}
 	return nil, false
 }
@@ -16646,6 +17416,8 @@ func (m *HomeBlockMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldKey(ctx)
 	case homeblock.FieldPayload:
 		return m.OldPayload(ctx)
+	case homeblock.FieldVersion:
+		return m.OldVersion(ctx)
 	}
 	return nil, fmt.Errorf("unknown HomeBlock field %s", name)
 }
@@ -16669,6 +17441,13 @@ func (m *HomeBlockMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPayload(v)
 		return nil
+	case homeblock.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown HomeBlock field %s", name)
 }
@@ -16676,13 +17455,21 @@ func (m *HomeBlockMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *HomeBlockMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, homeblock.FieldVersion)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *HomeBlockMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case homeblock.FieldVersion:
+		return m.AddedVersion()
+	}
 	return nil, false
 }
 
@@ -16691,6 +17478,13 @@ func (m *HomeBlockMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *HomeBlockMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case homeblock.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown HomeBlock numeric field %s", name)
 }
@@ -16723,6 +17517,9 @@ func (m *HomeBlockMutation) ResetField(name string) error {
 		return nil
 	case homeblock.FieldPayload:
 		m.ResetPayload()
+		return nil
+	case homeblock.FieldVersion:
+		m.ResetVersion()
 		return nil
 	}
 	return fmt.Errorf("unknown HomeBlock field %s", name)

@@ -11,6 +11,7 @@ import (
 	"souk/ent/chatread"
 	"souk/ent/chatreport"
 	"souk/ent/comment"
+	"souk/ent/contentdoc"
 	"souk/ent/conversation"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
@@ -20,6 +21,7 @@ import (
 	"souk/ent/formdef"
 	"souk/ent/goods"
 	"souk/ent/goodsimage"
+	"souk/ent/homeblock"
 	"souk/ent/identity"
 	"souk/ent/language"
 	"souk/ent/maillanguage"
@@ -233,6 +235,33 @@ func init() {
 	commentDescLang := commentFields[5].Descriptor()
 	// comment.DefaultLang holds the default value on creation for the lang field.
 	comment.DefaultLang = commentDescLang.Default.(string)
+	contentdocMixin := schema.ContentDoc{}.Mixin()
+	contentdocMixinFields0 := contentdocMixin[0].Fields()
+	_ = contentdocMixinFields0
+	contentdocFields := schema.ContentDoc{}.Fields()
+	_ = contentdocFields
+	// contentdocDescCreatedAt is the schema descriptor for created_at field.
+	contentdocDescCreatedAt := contentdocMixinFields0[0].Descriptor()
+	// contentdoc.DefaultCreatedAt holds the default value on creation for the created_at field.
+	contentdoc.DefaultCreatedAt = contentdocDescCreatedAt.Default.(func() time.Time)
+	// contentdocDescUpdatedAt is the schema descriptor for updated_at field.
+	contentdocDescUpdatedAt := contentdocMixinFields0[1].Descriptor()
+	// contentdoc.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	contentdoc.DefaultUpdatedAt = contentdocDescUpdatedAt.Default.(func() time.Time)
+	// contentdoc.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	contentdoc.UpdateDefaultUpdatedAt = contentdocDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// contentdocDescName is the schema descriptor for name field.
+	contentdocDescName := contentdocFields[0].Descriptor()
+	// contentdoc.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	contentdoc.NameValidator = contentdocDescName.Validators[0].(func(string) error)
+	// contentdocDescLang is the schema descriptor for lang field.
+	contentdocDescLang := contentdocFields[1].Descriptor()
+	// contentdoc.LangValidator is a validator for the "lang" field. It is called by the builders before save.
+	contentdoc.LangValidator = contentdocDescLang.Validators[0].(func(string) error)
+	// contentdocDescVersion is the schema descriptor for version field.
+	contentdocDescVersion := contentdocFields[3].Descriptor()
+	// contentdoc.DefaultVersion holds the default value on creation for the version field.
+	contentdoc.DefaultVersion = contentdocDescVersion.Default.(int)
 	conversationFields := schema.Conversation{}.Fields()
 	_ = conversationFields
 	// conversationDescUID is the schema descriptor for uid field.
@@ -472,6 +501,12 @@ func init() {
 	goodsimageDescPosition := goodsimageFields[1].Descriptor()
 	// goodsimage.DefaultPosition holds the default value on creation for the position field.
 	goodsimage.DefaultPosition = goodsimageDescPosition.Default.(int)
+	homeblockFields := schema.HomeBlock{}.Fields()
+	_ = homeblockFields
+	// homeblockDescVersion is the schema descriptor for version field.
+	homeblockDescVersion := homeblockFields[2].Descriptor()
+	// homeblock.DefaultVersion holds the default value on creation for the version field.
+	homeblock.DefaultVersion = homeblockDescVersion.Default.(int)
 	identityMixin := schema.Identity{}.Mixin()
 	identityMixinFields0 := identityMixin[0].Fields()
 	_ = identityMixinFields0

@@ -32,6 +32,8 @@ type Tx struct {
 	ClassLabel *ClassLabelClient
 	// Comment is the client for interacting with the Comment builders.
 	Comment *CommentClient
+	// ContentDoc is the client for interacting with the ContentDoc builders.
+	ContentDoc *ContentDocClient
 	// Conversation is the client for interacting with the Conversation builders.
 	Conversation *ConversationClient
 	// Currency is the client for interacting with the Currency builders.
@@ -240,6 +242,7 @@ func (tx *Tx) init() {
 	tx.ChatReport = NewChatReportClient(tx.config)
 	tx.ClassLabel = NewClassLabelClient(tx.config)
 	tx.Comment = NewCommentClient(tx.config)
+	tx.ContentDoc = NewContentDocClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)

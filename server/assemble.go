@@ -19,6 +19,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/chat"
 	"souk/app/config"
+	edit "souk/app/content"
 	"souk/app/form"
 	"souk/app/i18n"
 	"souk/app/identity"
@@ -221,6 +222,13 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 			log.Error("search reindex", "goods", uid, "err", err)
 		}
 	}
+	contents, err := startContent(ctx, db, langs, strs, versions)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	site.Content = contents
 	gate := media.NewGate(media.DecodeSlots)
 	identityAPI := api.NewIdentities(accountAPI, identities)
 	hub, err := startRealtime(bg, cfg, db, strs, log)
@@ -237,7 +245,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
-		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor),
+		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
@@ -262,6 +270,25 @@ func startRealtime(bg context.Context, cfg config.Config, db *ent.Client, strs *
 		}
 	}
 	return hub, nil
+}
+
+// startContent wires the back office's content and form editor: a saved
+// home block shows on the home page at once, a saved text on its page.
+func startContent(ctx context.Context, db *ent.Client, langs *i18n.Set, strs *i18n.Catalogs, versions *version.Registry) (*edit.Service, error) {
+	en := strs.Strings("en")
+	svc := edit.New(db, edit.Options{
+		Forms: form.New(db), Staff: staff.New(db, nil), Langs: langs,
+		Builtin: append(append([]form.Form{}, identity.DefaultForms...), listing.DefaultForms()...),
+		Known:   func(k string) bool { _, ok := en[k]; return ok },
+		OnChange: func(name string) {
+			if name == edit.HomeName {
+				versions.Bump("home")
+				return
+			}
+			versions.Bump("content:" + name)
+		},
+	})
+	return svc, svc.EnsureDefaults(ctx)
 }
 
 // startOrders wires the order service to the test payment provider and the

@@ -183,3 +183,50 @@ func decodeFrame[T any](t *testing.T, f socketFrame) T {
 	}
 	return v
 }
+
+// TestSessionEndOnlyItsSockets: ending one session from another device
+// sends 5 to that session's socket and closes it; the other session's
+// socket stays and keeps getting frames.
+func TestSessionEndOnlyItsSockets(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	w := newChatWorld(t, s)
+	laptop := w.seller
+	phone := s.loginAs(t, "c-seller@example.com", "secret123")
+	onLaptop, onPhone := s.dialChannel(t, laptop, "en"), s.dialChannel(t, phone, "en")
+	s.waitSockets(t, 2)
+	safe := decode[struct {
+		Sessions []struct {
+			ID      string `json:"id"`
+			Current bool   `json:"current"`
+		} `json:"sessions"`
+	}](t, s.call(t, "GET", "my/getSafeInfo", "", "TOKEN", phone))
+	phoneID := ""
+	for _, ss := range safe.Sessions {
+		if ss.Current {
+			phoneID = ss.ID
+		}
+	}
+	if env := s.call(t, "POST", "my/endSession", `{"id":"`+phoneID+`"}`, "TOKEN", laptop); env.Code != 200 {
+		t.Fatal(env.Easg)
+	}
+	if tok := decodeFrame[struct{ Token string }](t, onPhone.next(t, 5)); tok.Token != phone {
+		t.Errorf("frame 5 on the phone carries %q", tok.Token)
+	}
+	waitClosed(t, onPhone)
+	w.send(t, w.shopper, w.goodsCV, "after", 1, "Still there?")
+	timer := time.NewTimer(guard)
+	defer timer.Stop()
+	for { // frames arrive in order: a 5 would come before the message
+		select {
+		case f := <-onLaptop.frames:
+			if f.Code == 5 {
+				t.Fatal("the laptop's socket heard the phone's session end")
+			}
+			if f.Code == 2 {
+				return
+			}
+		case <-timer.C:
+			t.Fatal("the laptop's socket got no message")
+		}
+	}
+}

@@ -237,7 +237,7 @@ func TestChatBadInput(t *testing.T) {
 				t.Errorf("%s: a message was stored", c.name)
 			}
 		}
-		if m := w.send(t, w.shopper, w.goodsCV, "ok1", 1, strings.Repeat("é", 2000)); m.Seq != 2 || !m.Mine {
+		if m := w.send(t, w.shopper, w.goodsCV, "ok1", 1, strings.Repeat("😀", 2000)); m.Seq != 2 || !m.Mine {
 			t.Errorf("2000 characters: seq %d mine %v", m.Seq, m.Mine)
 		}
 		if m := w.send(t, w.shopper, w.goodsCV, "ok2", 2, chatPic(mine)); m.Type != 2 {
@@ -264,8 +264,14 @@ func TestChatBadInput(t *testing.T) {
 		if page.ReadSeq != 5 {
 			t.Errorf("the shopper's read mark is %d after reading to 5 then 2", page.ReadSeq)
 		}
-		if env := s.call(t, "POST", "chat/report", `{"uid":"`+w.goodsCV+`","reason":""}`, "TOKEN", w.shopper); env.Code != 102 {
-			t.Errorf("an empty report: %d", env.Code)
+		for _, c := range []struct {
+			reason string
+			want   int
+		}{{"", 102}, {strings.Repeat("é", 2001), 102}, {strings.Repeat("é", 2000), 200}} {
+			body, _ := json.Marshal(map[string]string{"uid": w.goodsCV, "reason": c.reason})
+			if env := s.call(t, "POST", "chat/report", string(body), "TOKEN", w.shopper); env.Code != c.want {
+				t.Errorf("a report of %d characters: %d %s", len([]rune(c.reason)), env.Code, env.Easg)
+			}
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"souk/app/seed"
@@ -130,7 +131,7 @@ func TestGoodsTranslations(t *testing.T) {
 		if env := s.decideGoods(t, op, made.TreID, "pass", ""); env.Code != 200 {
 			t.Fatalf("pass the translation: %d %s", env.Code, env.Easg)
 		}
-		body := s.page(t, page)
+		body := s.within2s(t, page, "स्टारलाइट लिनन पोशाक")
 		for _, want := range []string{"स्टारलाइट लिनन पोशाक", "हाथ से सिला", "हाथीदांत", `hreflang="hi"`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("the Hindi page lacks %q", want)
@@ -166,7 +167,7 @@ func TestGoodsTranslations(t *testing.T) {
 		texts["name"] = ""
 		s.call(t, "POST", "tre/saveMyTreLit", litBody(made.TreID, "hi", texts), "TOKEN", owner)
 		s.decideGoods(t, op, made.TreID, "pass", "")
-		if body := s.page(t, page); !titledIn(body, "en", "Starlight linen maxi dress") {
+		if body := s.within2s(t, page, `lang="en" data-testid="goods-title">Starlight linen maxi dress`); !titledIn(body, "en", "Starlight linen maxi dress") {
 			t.Error("an emptied translation should fall back to the main language, marked")
 		}
 	})
@@ -221,6 +222,33 @@ func TestGoodsTranslationsRefuseBadInput(t *testing.T) {
 		}
 		if after := s.call(t, "POST", "tre/getMyTreLit/i18nOne", litBody(made.TreID, "de", nil), "TOKEN", owner); string(after.Content) != string(before.Content) {
 			t.Errorf("a refused save changed the translation:\n%s\n%s", before.Content, after.Content)
+		}
+	})
+}
+
+// TestGoodsTranslationsInParallel: tabs saving different languages of one
+// item at the same moment each keep their texts (none overwrites another's).
+func TestGoodsTranslationsInParallel(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+		made := decode[myGoods](t, s.call(t, "POST", "tre/saveTreForm", saveBody("0", dressValues(s.userUID(t, owner), "Parallel dress"), false), "TOKEN", owner)).Item
+		langs := []string{"de", "fr", "es", "it", "pt", "nl", "pl", "sv"}
+		var wg sync.WaitGroup
+		for _, l := range langs {
+			wg.Add(1)
+			go func(l string) {
+				defer wg.Done()
+				if env := s.call(t, "POST", "tre/saveMyTreLit", litBody(made.TreID, l, map[string]any{"name": "Kleid " + l}), "TOKEN", owner); env.Code != 200 {
+					t.Errorf("%s: %d %s", l, env.Code, env.Easg)
+				}
+			}(l)
+		}
+		wg.Wait()
+		for _, l := range langs {
+			lit := decode[goodsLit](t, s.call(t, "POST", "tre/getMyTreLit/i18nOne", litBody(made.TreID, l, nil), "TOKEN", owner))
+			if _, txt, pending, _ := lit.field("name"); txt != "Kleid "+l || !pending {
+				t.Errorf("%s after parallel saves: %q (pending %v)", l, txt, pending)
+			}
 		}
 	})
 }

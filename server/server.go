@@ -34,6 +34,7 @@ type Deps struct {
 	Goods      *api.GoodsEditor // the goods form and its review
 	Chats      *api.Chats
 	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
+	Contents   *api.Contents    // the back office's content and form editor
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -86,6 +87,9 @@ func New(d Deps) *echo.Echo {
 	}
 	if d.Chats != nil {
 		d.Chats.Register(apiGroup)
+	}
+	if d.Contents != nil {
+		d.Contents.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

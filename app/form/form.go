@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"souk/app/apperr"
 	"souk/ent"
 	"souk/ent/formdef"
 )
@@ -112,18 +111,7 @@ func (s *Service) Ensure(ctx context.Context, defaults []Form) error {
 
 // Get loads the definition named name.
 func (s *Service) Get(ctx context.Context, name string) (*Form, error) {
-	row, err := s.db.FormDef.Query().Where(formdef.NameEQ(name)).Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, apperr.New(apperr.NotFound, "FormNotFound")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("form: load %s: %w", name, err)
-	}
-	f := &Form{Name: row.Name, Version: row.Version}
-	if err := json.Unmarshal([]byte(row.Fields), &f.Fields); err != nil {
-		return nil, fmt.Errorf("form: decode %s: %w", name, err)
-	}
-	return f, nil
+	return load(ctx, s.db.FormDef, name)
 }
 
 // check refuses a definition that could not be validated against.

@@ -114,3 +114,7 @@ func pairs(fd Field, raw any) (any, string) {
 	}
 	return out, ""
 }
+
+// PlainLen is the length of rich text as a reader sees it, for other
+// editors of rich text (app/content).
+func PlainLen(html string) int { return plainLen(html) }

@@ -40,8 +40,12 @@ func NewEditor(db *ent.Client, forms *form.Service, cat *catalog.Service, st *st
 
 // EnsureForms stores the goods form when the database lacks it.
 func (e *Editor) EnsureForms(ctx context.Context) error {
-	return e.forms.Ensure(ctx, []form.Form{editorGoodsForm})
+	return e.forms.Ensure(ctx, DefaultForms())
 }
+
+// DefaultForms are the goods form's built-in definition; admins may edit
+// the stored one (operations/EditForm/goods) but not drop its fields.
+func DefaultForms() []form.Form { return []form.Form{editorGoodsForm} }
 
 // EditorView is a goods item as its owner edits it.
 type EditorView struct {
@@ -151,16 +155,20 @@ func (e *Editor) editorView(ctx context.Context, g *ent.Goods, seller *ent.Ident
 	return v, nil
 }
 
-// editorReviewed are the fields whose change waits for review.
-var editorReviewed = []string{"name", "brief", "intro", "introAttrs", "bigType", "spe", "images", "attrs", "scenario"}
+// editorAtOnce are the fields whose change applies at once; a change of
+// any other (texts, pictures, attributes, options, and fields operators
+// added to the form) waits for review.
+var editorAtOnce = map[string]bool{"priceType": true, "prices": true, "ranges": true, "minQty": true, "stock": true, "skus": true}
 
 // editorSame reports whether a and b agree on the reviewed fields (and the
 // skus' combinations): a save that changes only prices or stock needs no review.
 func editorSame(a, b form.Values) bool {
 	pick := func(v form.Values) string {
 		m := map[string]any{}
-		for _, k := range editorReviewed {
-			m[k] = v[k]
+		for k, x := range v {
+			if !editorAtOnce[k] {
+				m[k] = x
+			}
 		}
 		var combos []string
 		skus, _ := v["skus"].([]any)

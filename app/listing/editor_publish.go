@@ -142,6 +142,11 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 	if first {
 		up.SetSaleable(1)
 	}
+	if extra := editorExtra(v); len(extra) > 0 {
+		up.SetExtraValues(extra)
+	} else {
+		up.ClearExtraValues()
+	}
 	if err := up.Exec(ctx); err != nil {
 		return fmt.Errorf("listing: publish: %w", err)
 	}
@@ -165,6 +170,22 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 		return e.editorApplyPrices(ctx, tx, g, v, true)
 	}
 	return nil
+}
+
+// editorExtra are the values of fields the built-in goods form lacks:
+// fields an operator added (operations/EditForm), kept as they were passed.
+func editorExtra(v form.Values) map[string]any {
+	builtin := map[string]bool{}
+	for _, fd := range editorGoodsForm.Fields {
+		builtin[fd.Key] = true
+	}
+	out := map[string]any{}
+	for k, x := range v {
+		if !builtin[k] {
+			out[k] = x
+		}
+	}
+	return out
 }
 
 func editorSetText(ctx context.Context, tx *ent.Tx, kind string, id int, field, lang, txt string) error {

@@ -12,6 +12,8 @@ import (
 	"souk/app/review"
 	"souk/ent"
 	"souk/ent/goods"
+	entid "souk/ent/identity"
+	"souk/ent/user"
 )
 
 // An item's owner writes its texts in the main language through the goods
@@ -211,6 +213,15 @@ func (e *Editor) SaveLit(ctx context.Context, userID int, in LitSave, t func(str
 		return nil, err
 	}
 	err = editorTx(ctx, e.db, func(tx *ent.Tx) error {
+		// Claim the row before reading it: two tabs saving two languages at
+		// once would otherwise each keep the other's waiting texts out.
+		if len(in.TreID) <= 64 {
+			err := tx.Goods.Update().Where(goods.UIDEQ(in.TreID), goods.HasOwnerWith(entid.HasUserWith(user.IDEQ(userID)))).
+				AddVersion(0).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("listing: claim goods: %w", err)
+			}
+		}
 		g, _, v, err := e.litLoad(ctx, tx.Client(), userID, in.TreID, in.Sid)
 		if err != nil {
 			return err

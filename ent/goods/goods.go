@@ -84,6 +84,8 @@ const (
 	FieldColor = "color"
 	// FieldVersion holds the string denoting the version field in the database.
 	FieldVersion = "version"
+	// FieldExtraValues holds the string denoting the extra_values field in the database.
+	FieldExtraValues = "extra_values"
 	// FieldDeletedAt holds the string denoting the deleted_at field in the database.
 	FieldDeletedAt = "deleted_at"
 	// EdgeOwner holds the string denoting the owner edge name in mutations.
@@ -200,6 +202,7 @@ var Columns = []string{
 	FieldTemplate,
 	FieldColor,
 	FieldVersion,
+	FieldExtraValues,
 	FieldDeletedAt,
 }
 

@@ -1705,6 +1705,16 @@ func VersionLTE(v int64) predicate.Goods {
 	return predicate.Goods(sql.FieldLTE(FieldVersion, v))
 }
 
+// ExtraValuesIsNil applies the IsNil predicate on the "extra_values" field.
+func ExtraValuesIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldExtraValues))
+}
+
+// ExtraValuesNotNil applies the NotNil predicate on the "extra_values" field.
+func ExtraValuesNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldExtraValues))
+}
+
 // DeletedAtEQ applies the EQ predicate on the "deleted_at" field.
 func DeletedAtEQ(v time.Time) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldDeletedAt, v))

@@ -15,6 +15,8 @@ const (
 	FieldKey = "key"
 	// FieldPayload holds the string denoting the payload field in the database.
 	FieldPayload = "payload"
+	// FieldVersion holds the string denoting the version field in the database.
+	FieldVersion = "version"
 	// Table holds the table name of the homeblock in the database.
 	Table = "home_blocks"
 )
@@ -24,6 +26,7 @@ var Columns = []string{
 	FieldID,
 	FieldKey,
 	FieldPayload,
+	FieldVersion,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -36,6 +39,11 @@ func ValidColumn(column string) bool {
 	return false
 }
 
+var (
+	// DefaultVersion holds the default value on creation for the "version" field.
+	DefaultVersion int
+)
+
 // OrderOption defines the ordering options for the HomeBlock queries.
 type OrderOption func(*sql.Selector)
 
@@ -47,4 +55,9 @@ func ByID(opts ...sql.OrderTermOption) OrderOption {
 // ByKey orders the results by the key field.
 func ByKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldKey, opts...).ToFunc()
+}
+
+// ByVersion orders the results by the version field.
+func ByVersion(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVersion, opts...).ToFunc()
 }

@@ -58,6 +58,11 @@ func Key(v string) predicate.HomeBlock {
 	return predicate.HomeBlock(sql.FieldEQ(FieldKey, v))
 }
 
+// Version applies equality check predicate on the "version" field. It's identical to VersionEQ.
+func Version(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldEQ(FieldVersion, v))
+}
+
 // KeyEQ applies the EQ predicate on the "key" field.
 func KeyEQ(v string) predicate.HomeBlock {
 	return predicate.HomeBlock(sql.FieldEQ(FieldKey, v))
@@ -121,6 +126,46 @@ func KeyEqualFold(v string) predicate.HomeBlock {
 // KeyContainsFold applies the ContainsFold predicate on the "key" field.
 func KeyContainsFold(v string) predicate.HomeBlock {
 	return predicate.HomeBlock(sql.FieldContainsFold(FieldKey, v))
+}
+
+// VersionEQ applies the EQ predicate on the "version" field.
+func VersionEQ(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldEQ(FieldVersion, v))
+}
+
+// VersionNEQ applies the NEQ predicate on the "version" field.
+func VersionNEQ(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldNEQ(FieldVersion, v))
+}
+
+// VersionIn applies the In predicate on the "version" field.
+func VersionIn(vs ...int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldIn(FieldVersion, vs...))
+}
+
+// VersionNotIn applies the NotIn predicate on the "version" field.
+func VersionNotIn(vs ...int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldNotIn(FieldVersion, vs...))
+}
+
+// VersionGT applies the GT predicate on the "version" field.
+func VersionGT(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldGT(FieldVersion, v))
+}
+
+// VersionGTE applies the GTE predicate on the "version" field.
+func VersionGTE(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldGTE(FieldVersion, v))
+}
+
+// VersionLT applies the LT predicate on the "version" field.
+func VersionLT(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldLT(FieldVersion, v))
+}
+
+// VersionLTE applies the LTE predicate on the "version" field.
+func VersionLTE(v int) predicate.HomeBlock {
+	return predicate.HomeBlock(sql.FieldLTE(FieldVersion, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -178,7 +178,7 @@ var (
 		{Name: "conversation_id", Type: field.TypeInt},
 		{Name: "reporter_id", Type: field.TypeInt},
 		{Name: "side", Type: field.TypeString},
-		{Name: "reason", Type: field.TypeString, Size: 2000},
+		{Name: "reason", Type: field.TypeString, Size: 8000},
 		{Name: "last_seq", Type: field.TypeInt64},
 		{Name: "created_at", Type: field.TypeTime},
 	}
@@ -248,6 +248,29 @@ var (
 				Name:    "comment_sort_factor",
 				Unique:  false,
 				Columns: []*schema.Column{CommentsColumns[7]},
+			},
+		},
+	}
+	// ContentDocsColumns holds the columns for the "content_docs" table.
+	ContentDocsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString},
+		{Name: "lang", Type: field.TypeString},
+		{Name: "payload", Type: field.TypeJSON},
+		{Name: "version", Type: field.TypeInt, Default: 1},
+	}
+	// ContentDocsTable holds the schema information for the "content_docs" table.
+	ContentDocsTable = &schema.Table{
+		Name:       "content_docs",
+		Columns:    ContentDocsColumns,
+		PrimaryKey: []*schema.Column{ContentDocsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "contentdoc_name_lang",
+				Unique:  true,
+				Columns: []*schema.Column{ContentDocsColumns[3], ContentDocsColumns[4]},
 			},
 		},
 	}
@@ -445,6 +468,7 @@ var (
 		{Name: "template", Type: field.TypeString, Default: ""},
 		{Name: "color", Type: field.TypeString, Default: ""},
 		{Name: "version", Type: field.TypeInt64, Default: 1},
+		{Name: "extra_values", Type: field.TypeJSON, Nullable: true},
 		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "identity_goods", Type: field.TypeInt},
 	}
@@ -456,7 +480,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[37]},
+				Columns:    []*schema.Column{GoodsColumns[38]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -475,7 +499,7 @@ var (
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[37]},
+				Columns: []*schema.Column{GoodsColumns[38]},
 			},
 			{
 				Name:    "goods_updated_at",
@@ -554,6 +578,7 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "key", Type: field.TypeString, Unique: true},
 		{Name: "payload", Type: field.TypeJSON},
+		{Name: "version", Type: field.TypeInt, Default: 1},
 	}
 	// HomeBlocksTable holds the schema information for the "home_blocks" table.
 	HomeBlocksTable = &schema.Table{
@@ -1187,6 +1212,7 @@ var (
 		ChatReportsTable,
 		ClassLabelsTable,
 		CommentsTable,
+		ContentDocsTable,
 		ConversationsTable,
 		CurrenciesTable,
 		DataVersionsTable,

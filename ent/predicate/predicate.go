@@ -33,6 +33,9 @@ type ClassLabel func(*sql.Selector)
 // Comment is the predicate function for comment builders.
 type Comment func(*sql.Selector)
 
+// ContentDoc is the predicate function for contentdoc builders.
+type ContentDoc func(*sql.Selector)
+
 // Conversation is the predicate function for conversation builders.
 type Conversation func(*sql.Selector)
 

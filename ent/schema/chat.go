@@ -88,7 +88,7 @@ func (ChatReport) Fields() []ent.Field {
 		field.Int("conversation_id"),
 		field.Int("reporter_id"),
 		field.String("side"),
-		field.String("reason").MaxLen(2000),
+		field.String("reason").MaxLen(8000).Comment("up to 2000 characters (MaxLen counts bytes)"),
 		field.Int64("last_seq").Comment("the conversation's newest message when reported"),
 		field.Time("created_at").Default(time.Now).Immutable(),
 	}

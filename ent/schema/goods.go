@@ -49,6 +49,7 @@ func (Goods) Fields() []ent.Field {
 		field.String("template").Default("").Comment("demo template key; empty for sellers' own goods"),
 		field.String("color").Default("").Comment("main colour key (red, navy…), for search filters"),
 		field.Int64("version").Default(1).Comment("bumped on every change; part of the page cache key"),
+		field.JSON("extra_values", map[string]any{}).Optional().Comment("values of fields operators added to the goods form, as passed"),
 		field.Time("deleted_at").Optional().Nillable().Comment("set when the seller deletes it: hidden everywhere, order lines keep it"),
 	}
 }

@@ -91,6 +91,8 @@ func (HomeBlock) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("key").Unique(),
 		field.JSON("payload", map[string]any{}),
+		// Version grows with every edit in the back office (a stale save is refused).
+		field.Int("version").Default(1),
 	}
 }
 

@@ -9,12 +9,24 @@ import (
 // PerAccount, PerAddress and MaxConnections, so nobody can hold the node's
 // sockets.
 type caps struct {
-	mu    sync.Mutex
-	open  map[string]int
-	total int
+	mu                     sync.Mutex
+	open                   map[string]int
+	total                  int
+	perAccount, perAddress int
+	max                    int
 }
 
-func newCaps() *caps { return &caps{open: map[string]int{}} }
+func newCaps() *caps {
+	return &caps{open: map[string]int{}, perAccount: PerAccount, perAddress: PerAddress, max: MaxConnections}
+}
+
+// SetCaps changes the limits (a load test on loopback holds thousands of
+// sockets from one address). Call it before serving.
+func (h *Hub) SetCaps(perAccount, perAddress, max int) {
+	h.caps.mu.Lock()
+	h.caps.perAccount, h.caps.perAddress, h.caps.max = perAccount, perAddress, max
+	h.caps.mu.Unlock()
+}
 
 func accountKey(user int) string { return "u" + strconv.Itoa(user) }
 
@@ -23,7 +35,7 @@ func (k *caps) take(addr string, user int) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	a, u := "a"+addr, accountKey(user)
-	if k.total >= MaxConnections || k.open[a] >= PerAddress || (user > 0 && k.open[u] >= PerAccount) {
+	if k.total >= k.max || k.open[a] >= k.perAddress || (user > 0 && k.open[u] >= k.perAccount) {
 		return false
 	}
 	k.open[a]++

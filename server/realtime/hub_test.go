@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -31,6 +32,9 @@ func testHub(t *testing.T) (*Hub, *httptest.Server) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Run(ctx)
 	auth := func(_ context.Context, token string) (*account.Caller, error) {
+		if token == "down" {
+			return nil, errors.New("database away")
+		}
 		id, err := strconv.Atoi(strings.TrimPrefix(token, "u"))
 		if err != nil || !strings.HasPrefix(token, "u") {
 			return nil, apperr.New(apperr.Unauthorized, "SessionExpired")
@@ -155,5 +159,28 @@ func TestConnString(t *testing.T) {
 	}
 	if cs, _ := ParseConn(enc); cs.Lan != "ar" || cs.Token != "abc" || cs.V != "1.2" {
 		t.Errorf("decoded %+v", cs)
+	}
+}
+
+// TestSocketRefusals: a bad token gets frame 5 with that token, then the
+// close; a failure that is not the token's (the database is away) is 503
+// before the upgrade, so the client keeps its session and retries.
+func TestSocketRefusals(t *testing.T) {
+	_, srv := testHub(t)
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/"
+	ws, _, err := websocket.DefaultDialer.Dial(url+EncodeConn(ConnString{Lan: "en", Token: "bogus"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	_ = ws.SetReadDeadline(time.Now().Add(guard))
+	if _, b, err := ws.ReadMessage(); err != nil || string(b) != `{"code":5,"easg":"SessionExpired","content":{"token":"bogus"}}` {
+		t.Fatalf("bad token: %s %v", b, err)
+	}
+	if _, _, err := ws.ReadMessage(); !websocket.IsCloseError(err, websocket.ClosePolicyViolation) {
+		t.Fatalf("after frame 5: %v, want the close", err)
+	}
+	if _, res, err := websocket.DefaultDialer.Dial(url+EncodeConn(ConnString{Token: "down"}), nil); err == nil || res == nil || res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("database away: %v %v", res, err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/account"
+	"souk/app/apperr"
 )
 
 // ConnString is the path segment of /websocket/channel/v1/{conn}:
@@ -63,6 +64,12 @@ func (h *Hub) Handler(auth Auth, normalize func(string) string) echo.HandlerFunc
 		cs, _ := ParseConn(c.Param("conn"))
 		lang := normalize(cs.Lan)
 		caller, err := auth(c.Request().Context(), cs.Token)
+		if e, ok := apperr.As(err); err != nil && (!ok || e.Code != apperr.Unauthorized) {
+			// Not the token's fault (the database is away): the client
+			// retries with backoff and keeps its session.
+			h.log.Warn("realtime: authenticate", "err", err)
+			return c.String(http.StatusServiceUnavailable, h.t(lang, "ErrorOccurs"))
+		}
 		user := 0
 		if err == nil {
 			user = caller.User.ID

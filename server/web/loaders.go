@@ -70,6 +70,11 @@ var loaders = map[string]loader{
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
 	"createTre/{treId}":               shellWith("goodsEdit", "treId"), // "0" for a new item
+	// The texts an admin edits in the back office, and its editor (a shell:
+	// its calls answer "unknown call" to anyone without a staff role).
+	"aboutsouk":                      loadText("about"),
+	"contact":                        loadText("contact"),
+	"operations/EditForm/{EditName}": editShell,
 }
 
 // identityShell is a shell for the identity types users apply for (by page
@@ -98,7 +103,7 @@ func applicable(v string) bool {
 // public shell, one per language, which holds no order data).
 var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
 	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true,
-	"createTre/{treId}": true}
+	"createTre/{treId}": true, "operations/EditForm/{EditName}": true}
 
 // reviewShell is the identity queue of one applicable type (by name or
 // number) or of "all".

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"souk/app/catalog"
+	"souk/app/content"
 	"souk/server/ssr"
 )
 
@@ -53,6 +54,7 @@ type PageData struct {
 	Search    *SearchResults        `json:"search,omitempty"`
 	Shipping  *ShippingRule         `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
 	CardLans  []string              `json:"cardLans,omitempty"` // the languages of cards that name none (slimFor)
+	Content   *content.Page         `json:"content,omitempty"`  // aboutsouk, contact: the text an admin edits
 }
 
 // UserProfile is a user's public page data.

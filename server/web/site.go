@@ -43,6 +43,8 @@ type Site struct {
 	TestPay bool
 	// Search lists results on the search page (nil: the page shows the form only).
 	Search Searcher
+	// Content serves the texts the back office edits (about, contact).
+	Content ContentPages
 
 	renders atomic.Int64
 	scripts sharedScripts

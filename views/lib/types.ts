@@ -51,7 +51,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "addresses" | "addressEdit"
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
-  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "bigchat";
+  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -68,6 +68,7 @@ export interface PageData {
   search?: SearchResults;
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
   cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)
+  content?: { title: string; text: string; lan: string }; // aboutsouk, contact: text is sanitised rich text
 }
 
 // SearchResults is the server-rendered results page (/{lang}/search?q=…):

@@ -31,6 +31,8 @@ import { IdentityEditPage } from "./entity/IdentityEditPage";
 import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
 import { ChatPage } from "./chat/ChatPage";
+import { TextPage } from "./content/TextPage";
+import { EditFormPage } from "./operations/EditFormPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -72,4 +74,6 @@ export const pages: Record<PageName, ComponentType> = {
   goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
   bigchat: ChatPage,
+  text: TextPage,
+  editForm: EditFormPage,
 };

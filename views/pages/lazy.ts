@@ -44,4 +44,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
   bigchat: () => import("./chat/ChatPage").then((m) => m.ChatPage),
+  text: () => import("./content/TextPage").then((m) => m.TextPage),
+  editForm: () => import("./operations/EditFormPage").then((m) => m.EditFormPage),
 };

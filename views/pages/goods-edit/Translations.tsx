@@ -38,9 +38,10 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
     setLit(null);
     void api<Lit>("tre/getMyTreLit/i18nOne", { treId, lanCode: code }).then(take).catch(() => undefined);
   }, [code, treId, maLan]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { // the card menu's Translate lands here
-    if (location.hash === "#translate") document.getElementById("translate")?.scrollIntoView();
-  }, []);
+  const landed = !!lit;
+  useEffect(() => { // the card menu's Translate lands here, once the fields are drawn
+    if (landed && location.hash === "#translate") document.getElementById("translate")?.scrollIntoView();
+  }, [landed]);
 
   const save = async () => {
     if (!lit || busy) return;

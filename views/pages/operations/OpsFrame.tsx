@@ -5,7 +5,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { withLang } from "../../lib/paths";
 import { entityQueuePath, goodsQueuePath, identityQueuePath, ordersPath } from "./review";
 
-export type OpsSection = "entity" | "identity" | "goods" | "orders";
+export type OpsSection = "entity" | "identity" | "goods" | "orders" | "content";
 
 // OpsFrame is the back office's frame (operations/*): a compact bar with the
 // queues instead of the storefront's top bar, search and footer; noindex
@@ -40,6 +40,7 @@ export function OpsFrame({ title, section, loginRequired = false, children }:
           {staff ? link("identity", identityQueuePath(lang, "all"), "OpsIdentities") : null}
           {staff ? link("goods", goodsQueuePath(lang), "OpsGoods") : null}
           {link("orders", ordersPath(lang), "OpsOrders")}
+          {staff ? link("content", withLang(lang, "/operations/EditForm/all"), "OpsContent") : null}
         </nav>
         {email ? <span className="ops-who small" data-testid="ops-who"><bdi dir="ltr">{email}</bdi></span> : null}
       </header>

@@ -140,7 +140,7 @@ function Diff({ kind, live, submitted }: { kind: ReviewKind; live: Values | null
 // The audit's actions by their catalogue keys (app/staff Decision.Action).
 const ACTIONS: Record<string, string> = {
   take: "OpsTake", pass: "OpsPass", reject: "OpsReject", refund: "OpsRefund", cancel: "OpsCancelOrder",
-  grant: "OpsGrant", revoke: "OpsRevoke",
+  grant: "OpsGrant", revoke: "OpsRevoke", edit: "OpsEdited",
 };
 
 export function Trail({ rows, lang }: { rows: AuditEntry[] | null; lang: string }) {

@@ -1,0 +1,39 @@
+package web
+
+import (
+	"context"
+
+	"souk/app/content"
+)
+
+// ContentPages is what pages read of the back office's content (app/content).
+type ContentPages interface {
+	PageText(ctx context.Context, name, lang string) (*content.Page, error)
+	Known(name string) bool
+}
+
+// loadText is the page of the text document name (about, contact), in the
+// page's language or English; a save in the back office bumps its version.
+func loadText(name string) loader {
+	return func(ctx context.Context, s *Site, r Request) (*Loaded, error) {
+		if s.Content == nil {
+			return loadNotFound(ctx, s, r)
+		}
+		p, err := s.Content.PageText(ctx, name, r.Lang)
+		if err != nil {
+			return notFoundOr(err)
+		}
+		return &Loaded{Page: "text", Status: 200, Data: PageData{Content: p, Param: name},
+			Deps: []string{"content:" + name, "enums"}}, nil
+	}
+}
+
+// editShell is operations/EditForm/{EditName}: "all" is the index; any
+// other name must be one the editor knows.
+func editShell(_ context.Context, s *Site, r Request) (*Loaded, error) {
+	v := r.Params["EditName"]
+	if v != "all" && (s.Content == nil || !s.Content.Known(v)) {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return &Loaded{Page: "editForm", Status: 200, Data: PageData{Param: v}, Deps: []string{"enums"}}, nil
+}
