@@ -57,6 +57,7 @@ var loaders = map[string]loader{
 	"makeorder":                  shell("makeorder"),
 	"myorders":                   shell("myorders"),
 	"mygoods":                    shell("mygoods"),
+	"bigchat":                    shell("bigchat"), // the open conversation is ?c=, read by the browser
 	"myorder/{orderNumber}":      shellWith("myorder", "orderNumber"),
 	"shippinginfo/{orderNumber}": shellWith("shippinginfo", "orderNumber"),
 	"dogepay/{uid}":              shellWith("dogepay", "uid"),

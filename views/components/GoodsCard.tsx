@@ -11,6 +11,7 @@ import { picture, SIZES, CARD_MAX } from "./Picture";
 import { ChoiceDialog } from "./TextDialog";
 import { useApi } from "../api/useApi";
 import { useMine } from "../lib/mine";
+import { ChatButton } from "./ChatButton";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
 // state, add-to-cart (hidden for the owner) and the card menu: Edit and
@@ -80,6 +81,7 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
             {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId + "#translate"} data-testid="card-translate">{t("Translate")}</a> : null}
             {isOwner ? <button type="button" role="menuitem" className="menu-item" data-testid="card-delete"
               onClick={() => { setMenu(null); setConfirm(true); }}>{t("Delete")}</button> : null}
+            {isOwner ? null : <ChatButton args={{ kind: "goods", treId: card.treId }} label="ChatWithSeller" className="menu-item" role="menuitem" testid="card-chat" onDone={() => setMenu(null)} />}
             <div role="group" aria-label={t("OtherLans")}>
               <span className="menu-head" aria-hidden="true">{t("OtherLans")}</span>
               {langs.filter((l) => l.code !== lang && card.lans.includes(l.code)).map((l) => (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { TopBar } from "./TopBar";
 import { SessionSync } from "./SessionSync";
+import { ChatToast, RealtimeSync } from "./RealtimeSync";
 import { useData, useShop, useT } from "../stores/context";
 import type { PageName } from "../lib/types";
 import { opensNewTab } from "../lib/env";
@@ -50,6 +51,7 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
   return (
     <div className="app">
       <SessionSync loginRequired={loginRequired} />
+      <RealtimeSync loginRequired={loginRequired} />
       <TopBar />
       <main id="main" className="main">
         {WORKS_WITHOUT_JS.has(page) ? null : <noscript><p className="noscript" role="alert" data-testid="noscript">{t("NeedsJavaScript")}</p></noscript>}
@@ -65,6 +67,7 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
         {dialog === "menu" ? <MenuDrawer /> : null}
       </Suspense>
       {toast ? <div className="toast" role="status">{toast}</div> : null}
+      <ChatToast />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
+import { ChatButton } from "./ChatButton";
 
 // MenuDrawer lists the store's sections. Entries are added as their pages
 // land; none points at a page that does not exist yet.
@@ -28,6 +29,7 @@ export function MenuDrawer() {
         {items.map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
         <button type="button" className="linklike" onClick={() => open("language")}>{t("Language")}</button>
         <button type="button" className="linklike" onClick={() => open("region")}>{t("Region")}</button>
+        <ChatButton args={{ kind: "service" }} label="ChatCustomerService" className="linklike" testid="menu-service" onDone={() => open(null)} />
       </nav>
     </Dialog>
   );

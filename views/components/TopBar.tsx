@@ -3,6 +3,7 @@ import { useShop, useT, useData } from "../stores/context";
 import { withLang, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { picture } from "./Picture";
+import { useChat } from "../stores/chat";
 
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders. Icons are the controls' own
@@ -11,7 +12,8 @@ import { picture } from "./Picture";
 export function TopBar() {
   const t = useT();
   const { lang, region, currency, path, query } = useData();
-  const [cartQty, chatUnread, open] = [useShop((s) => s.cartQty), useShop((s) => s.chatUnread), useShop((s) => s.openDialog)];
+  const [cartQty, open] = [useShop((s) => s.cartQty), useShop((s) => s.openDialog)];
+  const chatUnread = useChat((s) => s.unread.total);
   const home = withLang(lang, "/");
   // Back goes one step back only when we came from our own site (SPEC §2).
   const back = (e: React.MouseEvent) => {

@@ -162,8 +162,13 @@ function signedOutPages(lang) {
   ];
 }
 
-function signedInPages(order, addressId) {
+function signedInPages(order, addressId, chat) {
   return [
+    ["/bigchat", "[data-testid=chat-row]"],
+    [`/bigchat?c=${chat}`, "[data-testid=chat-msg][data-seq]", [["report", async (page) => {
+      await page.click("[data-testid=chat-report]");
+      await page.waitForSelector("[role=dialog]");
+    }], ["report closed", closeDialog]]],
     ["/", "article.card"],
     ["/cart", "[data-testid=cart-line]"],
     ["/makeorder", "[data-testid=address]"],
@@ -235,8 +240,11 @@ test("axe finds no violation on any page, at both widths, in en and ar, signed o
   // A seller too (of the order's goods): the seller's pages and "my goods".
   store.attachSeller(email, (await authed("order/detail", { orderNumber: placed.orderNumbers[0] })).sellerUid);
   await addToCart(plain);
+  // A question to customer service about the order: bigchat has a conversation.
+  const chat = await authed("chat/open", { kind: "service", orderNumber: placed.orderNumbers[0] });
+  await authed("chat/send", { uid: chat.uid, appId: "a11y-1", type: 1, content: "Where is my order? https://example.com/help" });
   for (const lang of LANGS) {
-    for (const [path, waitFor, steps] of signedInPages(placed.orderNumbers[0], address.id)) found.push(...await visit(inside, lang, path, waitFor, steps));
+    for (const [path, waitFor, steps] of signedInPages(placed.orderNumbers[0], address.id, chat.uid)) found.push(...await visit(inside, lang, path, waitFor, steps));
   }
   report(found);
   // The not-found page answers 404 on purpose; the browser logs that.

@@ -51,7 +51,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "addresses" | "addressEdit"
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
-  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm"
+  | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
   | "dresses" | "dressesCat" | "dressesFaq";
 
 export interface PageData {

@@ -30,6 +30,7 @@ import { EntityPage } from "./entity/EntityPage";
 import { IdentityEditPage } from "./entity/IdentityEditPage";
 import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
+import { ChatPage } from "./chat/ChatPage";
 import { TextPage } from "./content/TextPage";
 import { EditFormPage } from "./operations/EditFormPage";
 import { DressesPage } from "./dresses/DressesPage";
@@ -75,6 +76,7 @@ export const pages: Record<PageName, ComponentType> = {
   identityEdit: IdentityEditPage,
   goodsEdit: GoodsEditPage,
   identityMe: IdentityMePage,
+  bigchat: ChatPage,
   text: TextPage,
   editForm: EditFormPage,
   dresses: DressesPage,

@@ -43,6 +43,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   goodsEdit: () => import("./goods-edit/GoodsEditPage").then((m) => m.GoodsEditPage),
   identityMe: () => import("./entity/IdentityMePage").then((m) => m.IdentityMePage),
   mygoods: () => import("./mygoods/MyGoodsPage").then((m) => m.MyGoodsPage),
+  bigchat: () => import("./chat/ChatPage").then((m) => m.ChatPage),
   text: () => import("./content/TextPage").then((m) => m.TextPage),
   editForm: () => import("./operations/EditFormPage").then((m) => m.EditFormPage),
   dresses: () => import("./dresses/DressesPage").then((m) => m.DressesPage),

@@ -12,7 +12,6 @@ export interface ShopState {
   hydrated: boolean;
   dialog: null | "language" | "region" | "menu";
   cartQty: number;
-  chatUnread: number;
   toast: string | null;
   user: Profile;
   signedIn: boolean;
@@ -40,7 +39,6 @@ export function createShopStore() {
     hydrated: false,
     dialog: null,
     cartQty: 0,
-    chatUnread: 0,
     toast: null,
     user: emptyProfile(),
     signedIn: false,

@@ -23,6 +23,7 @@ import { surcharge } from "./pricing";
 import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
 import type { Goods } from "../../lib/types";
 import { useMine } from "../../lib/mine";
+import { ChatButton } from "../../components/ChatButton";
 
 export function GoodsPage() {
   const t = useT();
@@ -142,6 +143,7 @@ export function GoodsPage() {
                 <Icon name="cart" size={20} />{onSale ? t("AddToCart") : t("NotAvailable")}
               </button>
             )}
+            {g.sid || mine ? null : <ChatButton args={{ kind: "goods", treId: g.treId }} label="ChatWithSeller" className="btn wide" testid="chat-seller" />}
             <a className="btn wide" href={withLang(data.lang, "/ai-creation/" + g.treId)} data-testid="ai-create" title={t("AiCreateHint")}>
               <Icon name="sparkle" size={20} />{t("AiCreate")}
             </a>

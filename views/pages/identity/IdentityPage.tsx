@@ -6,6 +6,10 @@ import { identityPath } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
 import type { IdentityInfo } from "../../lib/types";
 import { picture } from "../../components/Picture";
+import { ChatButton } from "../../components/ChatButton";
+
+// Makers, creators and sellers take questions; analysts do not sell.
+const CHAT_TYPES = new Set([21, 22, 23]);
 
 const typeKeys: Record<number, string> = { 21: "IdentityCreator", 22: "IdentitySeller", 23: "IdentityMaker", 24: "IdentityAnalyst", 41: "IdentityCustomerService" };
 
@@ -29,6 +33,7 @@ export function IdentityPage() {
           <p className="muted">{typeName} · {t(it.entityType === 2 ? "EntityCompany" : "EntityPerson")}{it.country ? " · " + it.country : ""}</p>
           {it.title.txt ? <p className="identity-title" lang={txtLang(it.title, data.lang)}>{it.title.txt}</p> : null}
           {it.brief.txt ? <p lang={txtLang(it.brief, data.lang)}>{it.brief.txt}</p> : null}
+          {CHAT_TYPES.has(it.identityType) ? <ChatButton args={{ kind: "identity", identityUid: it.uid }} label="Chat" testid="chat-identity" /> : null}
         </div>
       </header>
       <section className="row">

@@ -6,6 +6,7 @@ import { formatDate } from "../../lib/hydrated";
 import { withLang } from "../../lib/paths";
 import { AddressView, Confirm, DeliveryView, Lines, OrderFrame, StatusBadge, Totals } from "./OrderParts";
 import { PayForm, usePayFlow } from "./PayForm";
+import { ChatButton } from "../../components/ChatButton";
 import { PAY_METHODS, S, dogePath, ms, payMethodKey, queryParam, trackingPath, type Order, type PayChoice, type PayResult } from "./orders";
 
 type Ask = "cancel" | "received" | "delete" | null;
@@ -123,6 +124,7 @@ export function MyOrderPage() {
                 {o.actions.cancel ? <button type="button" className="btn" onClick={() => setAsk("cancel")} data-testid="cancel-order">{t("CancelOrder")}</button> : null}
                 {o.actions.delete ? <button type="button" className="btn" onClick={() => setAsk("delete")} data-testid="delete-order">{t("DeleteOrder")}</button> : null}
                 <a className="btn" href={trackingPath(lang, o.orderNumber)} data-testid="tracking-link">{t("ShippingInfo")}</a>
+                <ChatButton args={{ kind: "service", orderNumber: o.orderNumber }} label="ChatCustomerService" testid="order-service" />
               </div>
             </section>
             {payOpen && o.actions.pay ? (
