@@ -107,7 +107,7 @@ func TestChatSocket(t *testing.T) {
 				t.Errorf("the sender's frame %d: %+v", f.Code, m)
 			}
 		}
-		if m := decodeFrame[chatMsg](t, sell.next(t, 2)); m.AppID != "sock1" || m.Mine || m.Side != "shopper" || m.Conversation != w.goodsCV {
+		if m := sell.message(t, "sock1"); m.Mine || m.Side != "shopper" || m.Conversation != w.goodsCV {
 			t.Errorf("the seller's frame 2: %+v", m)
 		}
 		if n := sell.next(t, 9); !strings.HasPrefix(n.Easg, "New message from ") || !strings.Contains(string(n.Content), `"link":"/bigchat?c=`+w.goodsCV+`"`) {

@@ -163,6 +163,21 @@ func TestGoodsTranslations(t *testing.T) {
 		if main, txt, _, _ := after.field("o.2.2"); main != "Ivory" || txt != "हाथीदांत" {
 			t.Errorf("after an edit the Hindi colour is %q", txt)
 		}
+		if _, txt, _, _ := after.field("attr.0.k"); txt != "कपड़ा" {
+			t.Errorf("unchanged intro attributes lost their Hindi name: %q", txt)
+		}
+		// Intro attributes translate by position: when the main ones change,
+		// their translations go rather than label the wrong rows.
+		v = clone(v)
+		v["introAttrs"] = []any{map[string]any{"k": "Care", "v": "Hand wash"}}
+		if env := s.call(t, "POST", "tre/saveTreForm", saveBody(made.TreID, v, true), "TOKEN", owner); env.Code != 200 {
+			t.Fatalf("edit the details: %d %s", env.Code, env.Easg)
+		}
+		s.decideGoods(t, op, made.TreID, "pass", "")
+		moved := decode[goodsLit](t, s.call(t, "POST", "tre/getMyTreLit/i18nOne", litBody(made.TreID, "hi", nil), "TOKEN", owner))
+		if main, txt, _, _ := moved.field("attr.0.k"); main != "Care" || txt != "" {
+			t.Errorf("a changed detail kept the old Hindi name %q (main %q)", txt, main)
+		}
 		// Emptying the name removes it: the page falls back to the main language.
 		texts["name"] = ""
 		s.call(t, "POST", "tre/saveMyTreLit", litBody(made.TreID, "hi", texts), "TOKEN", owner)

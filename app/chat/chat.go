@@ -45,6 +45,9 @@ const (
 	ListPageSize = 20
 	SendsPerWin  = 20 // messages per conversation and sender...
 	SendWindow   = 10 * time.Second
+	// ReportsPerWin reports per conversation and reporter in ReportWindow.
+	ReportsPerWin = 3
+	ReportWindow  = time.Hour
 )
 
 // Translator renders a catalogue key in a language.
@@ -65,6 +68,8 @@ type Service struct {
 	t      Translator
 	now    func() time.Time
 	sends  *ratelimit.Window // per conversation and sender
+	// reports has its own, tighter window: each report is a row staff read.
+	reports *ratelimit.Window
 }
 
 // New makes the service.
@@ -76,7 +81,7 @@ func New(db *ent.Client, cat *catalog.Service, o Options) *Service {
 		o.T = func(_, key string, _ ...string) string { return key }
 	}
 	return &Service{db: db, cat: cat, fanout: o.Fanout, t: o.T, now: o.Now,
-		sends: ratelimit.New(SendsPerWin, SendWindow, o.Now)}
+		sends: ratelimit.New(SendsPerWin, SendWindow, o.Now), reports: ratelimit.New(ReportsPerWin, ReportWindow, o.Now)}
 }
 
 // Locale is the caller's language and currency, for names, cards and prices.

@@ -27,7 +27,7 @@ func (s *Service) Report(ctx context.Context, u *ent.User, uid, reason string) e
 		return apperr.Invalid("reason", "ChatTextTooLong", "ChatTextTooLong", "max", "2000")
 	}
 	key := "report|" + c.UID + "|" + fmt.Sprint(u.ID)
-	if ok, _ := s.sends.Allow(key); !ok {
+	if ok, _ := s.reports.Allow(key); !ok {
 		return apperr.New(apperr.RateLimited, "ChatTooFast")
 	}
 	err = s.db.ChatReport.Create().SetConversationID(c.ID).SetReporterID(u.ID).SetSide(side).SetReason(reason).

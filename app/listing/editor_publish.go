@@ -197,6 +197,17 @@ func editorSetText(ctx context.Context, tx *ent.Tx, kind string, id int, field, 
 }
 
 func (e *Editor) editorPublishTexts(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.Values, lang string) error {
+	// Other languages' intro attributes are translations by position: when
+	// the main ones change, they would label the wrong rows, so they go
+	// (the page shows the main language's until translated again).
+	if moved, err := editorIntroChanged(ctx, tx, g.ID, v, lang); err != nil {
+		return err
+	} else if moved {
+		if _, err := tx.Text.Delete().Where(text.OwnerKindEQ(catalog.KindGoods), text.OwnerIDEQ(g.ID), text.LangNEQ(lang),
+			text.FieldHasPrefix("attr.")).Exec(ctx); err != nil {
+			return fmt.Errorf("listing: clear intro translations: %w", err)
+		}
+	}
 	// The main language's texts are replaced; other languages stay.
 	_, err := tx.Text.Delete().Where(text.OwnerKindEQ(catalog.KindGoods), text.OwnerIDEQ(g.ID), text.LangEQ(lang),
 		text.Or(text.FieldIn("name", "brief", "intro"), text.FieldHasPrefix("attr."))).Exec(ctx)
@@ -217,6 +228,37 @@ func (e *Editor) editorPublishTexts(ctx context.Context, tx *ent.Tx, g *ent.Good
 		}
 	}
 	return nil
+}
+
+// editorIntroChanged reports whether the main language's intro attributes
+// of v differ from the live ones.
+func editorIntroChanged(ctx context.Context, tx *ent.Tx, goodsID int, v form.Values, lang string) (bool, error) {
+	rows, err := tx.Text.Query().Where(text.OwnerKindEQ(catalog.KindGoods), text.OwnerIDEQ(goodsID), text.LangEQ(lang),
+		text.FieldHasPrefix("attr.")).All(ctx)
+	if err != nil {
+		return false, fmt.Errorf("listing: intro texts: %w", err)
+	}
+	live := map[string]string{}
+	for _, r := range rows {
+		live[r.Field] = r.Txt
+	}
+	next := map[string]string{}
+	for i, p := range editorList(v, "introAttrs") {
+		for _, kv := range []string{"k", "v"} {
+			if s := editorStr(p[kv]); s != "" {
+				next[fmt.Sprintf("attr.%d.%s", i, kv)] = s
+			}
+		}
+	}
+	if len(live) != len(next) {
+		return true, nil
+	}
+	for f, s := range next {
+		if live[f] != s {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 var editorUploadID = regexp.MustCompile(`([0-9a-f]{32})-b\.jpg$`)

@@ -102,7 +102,8 @@ export async function saveSession(token: string, user: Profile): Promise<Session
 
 export function clearStoredSession() {
   current = null;
-  try { localStorage.removeItem(KEY); } catch { /* nothing to clear */ }
+  // The chat's unsent messages go with the session (lib/chatOutbox.ts).
+  try { localStorage.removeItem(KEY); localStorage.removeItem("souk.chat.outbox"); } catch { /* nothing to clear */ }
 }
 
 // transformPassword is what the browser sends instead of the password:

@@ -37,7 +37,8 @@ export function Composer({ uid }: { uid: string }) {
     e?.preventDefault();
     const v = text.trim();
     if (!v) return;
-    if (v.length > MAX_TEXT) return setErr(t("ChatTextTooLong", { max: MAX_TEXT }));
+    // Characters as the server counts them (an emoji is one, not two UTF-16 units).
+    if ([...v].length > MAX_TEXT) return setErr(t("ChatTextTooLong", { max: MAX_TEXT }));
     setErr("");
     setText("");
     void sendChat(ctx, uid, MSG_TEXT, v);
