@@ -28,7 +28,7 @@ export function FaqPage() {
     <Layout>
       <Seo title={e.q + " | " + t("FaqTitle")} description={e.q} jsonLd={[ld]} />
       <article className="text-page" data-testid="faq-page" data-faq={id}>
-        <p className="muted small"><a href={withLang(d.lang, "/dresses")}>{t("FaqBack")}</a> · {t("FaqTitle")}</p>
+        <p className="muted small crumbs"><a href={withLang(d.lang, "/dresses")}>{t("FaqBack")}</a> · {t("FaqTitle")}</p>
         {other ? <p className="muted small">{t("TextNotTranslated")}</p> : null}
         <div lang={other ? f.lan : undefined} dir={other ? "auto" : undefined}>
           <h1 data-testid="faq-question">{e.q}</h1>
