@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"souk/app/store/pgnotify"
 )
 
 // Channel is the PostgreSQL notification channel version bumps travel on.
@@ -53,60 +53,24 @@ func StartBus(ctx context.Context, url string, reg *Registry, log *slog.Logger) 
 	}
 	b := &Bus{url: url, reg: reg, node: hex.EncodeToString(id), log: log,
 		pending: map[string]struct{}{}, wake: make(chan struct{}, 1)}
-	conn, err := b.listen(ctx)
-	if err != nil {
-		return nil, err
+	l := &pgnotify.Listener{URL: url, Channel: Channel, Log: log, OnPayload: b.apply,
+		OnReconnect: reg.BumpAll} // changes made while we were not listening are unknown
+	if err := l.Start(ctx); err != nil {
+		return nil, fmt.Errorf("version: %w", err)
 	}
 	publish := func(names []string) { b.queue(names) }
 	reg.publish.Store(&publish)
-	go b.receive(ctx, conn)
 	go b.send(ctx)
 	return b, nil
 }
 
-func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
-	conn, err := pgx.Connect(ctx, b.url)
-	if err != nil {
-		return nil, fmt.Errorf("version: connect for LISTEN: %w", err)
+// apply takes other nodes' bumps.
+func (b *Bus) apply(_ context.Context, payload string) {
+	var msg note
+	if json.Unmarshal([]byte(payload), &msg) != nil || msg.Node == b.node {
+		return
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
-		conn.Close(context.Background())
-		return nil, fmt.Errorf("version: LISTEN: %w", err)
-	}
-	return conn, nil
-}
-
-// receive applies other nodes' bumps; it reconnects with backoff when the
-// connection drops, and then bumps everything.
-func (b *Bus) receive(ctx context.Context, conn *pgx.Conn) {
-	backoff := 100 * time.Millisecond
-	for ctx.Err() == nil {
-		if conn == nil {
-			var err error
-			if conn, err = b.listen(ctx); err != nil {
-				b.log.Warn("version bus: reconnect", "err", err)
-				sleep(ctx, backoff)
-				backoff = min(backoff*2, 10*time.Second)
-				continue
-			}
-			backoff = 100 * time.Millisecond
-			b.reg.BumpAll() // changes made while we were not listening are unknown
-		}
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			conn.Close(context.Background())
-			conn = nil
-			continue
-		}
-		var msg note
-		if json.Unmarshal([]byte(n.Payload), &msg) != nil || msg.Node == b.node {
-			continue
-		}
-		b.reg.apply(msg.Names)
-	}
-	if conn != nil {
-		conn.Close(context.Background())
-	}
+	b.reg.apply(msg.Names)
 }
 
 func (b *Bus) queue(names []string) {
@@ -136,12 +100,8 @@ func (b *Bus) take() []string {
 // send publishes queued bumps on its own connection; what fails to go out
 // is queued again and retried after a pause.
 func (b *Bus) send(ctx context.Context) {
-	var conn *pgx.Conn
-	defer func() {
-		if conn != nil {
-			conn.Close(context.Background())
-		}
-	}()
+	pub := &pgnotify.Publisher{URL: b.url}
+	defer pub.Close()
 	for {
 		select {
 		case <-ctx.Done():
@@ -152,31 +112,20 @@ func (b *Bus) send(ctx context.Context) {
 		if len(names) == 0 {
 			continue
 		}
-		var err error
-		if conn == nil {
-			conn, err = pgx.Connect(ctx, b.url)
-		}
-		if err == nil {
-			err = b.notify(ctx, conn, names)
-		}
-		if err != nil {
+		if err := b.notify(ctx, pub, names); err != nil {
 			b.log.Warn("version bus: publish", "err", err)
-			if conn != nil {
-				conn.Close(context.Background())
-				conn = nil
-			}
 			b.queue(names)
-			sleep(ctx, time.Second)
+			pgnotify.Sleep(ctx, time.Second)
 		}
 	}
 }
 
 // notify sends names in as many notifications as the payload limit needs.
-func (b *Bus) notify(ctx context.Context, conn *pgx.Conn, names []string) error {
+func (b *Bus) notify(ctx context.Context, pub *pgnotify.Publisher, names []string) error {
 	for _, chunk := range chunks(names, maxPayload) {
 		payload, _ := json.Marshal(note{Node: b.node, Names: chunk})
-		if _, err := conn.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
-			return fmt.Errorf("version: NOTIFY: %w", err)
+		if err := pub.Notify(ctx, Channel, string(payload)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -202,13 +151,4 @@ func chunks(names []string, limit int) [][]string {
 		out = append(out, cur)
 	}
 	return out
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-	case <-t.C:
-	}
 }

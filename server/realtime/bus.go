@@ -9,8 +9,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
+	"souk/app/store/pgnotify"
 	"souk/ent"
 	"souk/ent/realtimespill"
 )
@@ -51,26 +50,13 @@ func StartBus(ctx context.Context, url string, db *ent.Client, h *Hub, log *slog
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
 	b := &Bus{url: url, node: hex.EncodeToString(id), db: db, hub: h, log: log, out: make(chan []wire, busBacklog)}
-	conn, err := b.listen(ctx)
-	if err != nil {
-		return nil, err
+	l := &pgnotify.Listener{URL: url, Channel: Channel, Log: log, OnPayload: b.apply}
+	if err := l.Start(ctx); err != nil {
+		return nil, fmt.Errorf("realtime: %w", err)
 	}
 	h.publish = b.queue
-	go b.receive(ctx, conn)
 	go b.send(ctx)
 	return b, nil
-}
-
-func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
-	conn, err := pgx.Connect(ctx, b.url)
-	if err != nil {
-		return nil, fmt.Errorf("realtime: connect for LISTEN: %w", err)
-	}
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
-		conn.Close(context.Background())
-		return nil, fmt.Errorf("realtime: LISTEN: %w", err)
-	}
-	return conn, nil
 }
 
 // queue hands frames to the sender without waiting: a stalled database
@@ -84,34 +70,7 @@ func (b *Bus) queue(ws []wire) {
 	}
 }
 
-// receive delivers other nodes' frames to this node's connections,
-// reconnecting with backoff when the connection drops.
-func (b *Bus) receive(ctx context.Context, conn *pgx.Conn) {
-	backoff := 100 * time.Millisecond
-	for ctx.Err() == nil {
-		if conn == nil {
-			var err error
-			if conn, err = b.listen(ctx); err != nil {
-				b.log.Warn("realtime bus: reconnect", "err", err)
-				sleep(ctx, backoff)
-				backoff = min(backoff*2, 10*time.Second)
-				continue
-			}
-			backoff = 100 * time.Millisecond
-		}
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			conn.Close(context.Background())
-			conn = nil
-			continue
-		}
-		b.apply(ctx, n.Payload)
-	}
-	if conn != nil {
-		conn.Close(context.Background())
-	}
-}
-
+// apply delivers another node's frames to this node's connections.
 func (b *Bus) apply(ctx context.Context, payload string) {
 	var msg note
 	if json.Unmarshal([]byte(payload), &msg) != nil || msg.Node == b.node {
@@ -129,12 +88,8 @@ func (b *Bus) apply(ctx context.Context, payload string) {
 
 // send publishes queued frames in order on its own connection.
 func (b *Bus) send(ctx context.Context) {
-	var conn *pgx.Conn
-	defer func() {
-		if conn != nil {
-			conn.Close(context.Background())
-		}
-	}()
+	pub := &pgnotify.Publisher{URL: b.url}
+	defer pub.Close()
 	for {
 		var ws []wire
 		select {
@@ -143,31 +98,21 @@ func (b *Bus) send(ctx context.Context) {
 		case ws = <-b.out:
 		}
 		for try := 0; ctx.Err() == nil; try++ {
-			var err error
-			if conn == nil {
-				conn, err = pgx.Connect(ctx, b.url)
-			}
-			if err == nil {
-				err = b.notify(ctx, conn, ws)
-			}
+			err := b.notify(ctx, pub, ws)
 			if err == nil {
 				break
 			}
 			b.log.Warn("realtime bus: publish", "err", err)
-			if conn != nil {
-				conn.Close(context.Background())
-				conn = nil
-			}
 			if try >= 3 {
 				break // the clients resume from their last seq
 			}
-			sleep(ctx, time.Duration(try+1)*200*time.Millisecond)
+			pgnotify.Sleep(ctx, time.Duration(try+1)*200*time.Millisecond)
 		}
 	}
 }
 
 // notify sends ws in one notification, spilling it to a row when too large.
-func (b *Bus) notify(ctx context.Context, conn *pgx.Conn, ws []wire) error {
+func (b *Bus) notify(ctx context.Context, pub *pgnotify.Publisher, ws []wire) error {
 	payload, err := json.Marshal(note{Node: b.node, Wires: ws})
 	if err != nil {
 		return fmt.Errorf("realtime: encode note: %w", err)
@@ -182,17 +127,5 @@ func (b *Bus) notify(ctx context.Context, conn *pgx.Conn, ws []wire) error {
 		// Old rows were read by every node long ago.
 		_, _ = b.db.RealtimeSpill.Delete().Where(realtimespill.CreatedAtLT(time.Now().Add(-spillLife))).Exec(ctx)
 	}
-	if _, err := conn.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
-		return fmt.Errorf("realtime: NOTIFY: %w", err)
-	}
-	return nil
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-	case <-t.C:
-	}
+	return pub.Notify(ctx, Channel, string(payload))
 }
