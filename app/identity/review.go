@@ -3,9 +3,7 @@ package identity
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"souk/app/apperr"
 	"souk/app/catalog"
@@ -26,11 +24,11 @@ const (
 	KindIdentity = "identity"
 )
 
-// Actions of a decision.
+// Actions of a decision (review.CheckDecision checks them).
 const (
-	Take   = "take"
-	Pass   = "pass"
-	Reject = "reject"
+	Take   = review.ActTake
+	Pass   = review.ActPass
+	Reject = review.ActReject
 )
 
 // PageSize is how many items a review list answers.
@@ -185,24 +183,16 @@ func (s *Service) Decide(ctx context.Context, actor *ent.User, d Decision) error
 	if err := staff.Require(actor, staff.Reviewer); err != nil {
 		return err
 	}
-	d.Reason = strings.TrimSpace(d.Reason)
-	switch d.Action {
-	case Take, Pass:
-	case Reject:
-		if d.Reason == "" {
-			return apperr.Invalid("reason", "FormRequired", "ReviewReasonRequired")
-		}
-		if utf8.RuneCountInString(d.Reason) > review.MaxReason || !utf8.ValidString(d.Reason) || strings.IndexByte(d.Reason, 0) >= 0 {
-			return apperr.Invalid("reason", "FormTooLong", "ReviewReasonTooLong")
-		}
-	default:
-		return apperr.Invalid("action", "FormNotInList", "ReviewActionUnknown")
+	reason, err := review.CheckDecision(d.Action, d.Reason)
+	if err != nil {
+		return err
 	}
+	d.Reason = reason
 	if d.UID == "" || len(d.UID) > 64 {
 		return apperr.New(apperr.NotFound, "ReviewItemNotFound")
 	}
 	var changed string
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
 		switch d.Kind {
 		case KindEntity:

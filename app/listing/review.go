@@ -3,9 +3,7 @@ package listing
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"souk/app/apperr"
 	"souk/app/form"
@@ -102,9 +100,9 @@ type ReviewDecision struct {
 
 // Review actions.
 const (
-	ReviewTake   = "take"
-	ReviewPass   = "pass"
-	ReviewReject = "reject"
+	ReviewTake   = review.ActTake
+	ReviewPass   = review.ActPass
+	ReviewReject = review.ActReject
 )
 
 // ReviewDecide takes, passes or rejects a goods item's waiting change as
@@ -116,24 +114,16 @@ func (e *Editor) ReviewDecide(ctx context.Context, actor *ent.User, d ReviewDeci
 	if err := staff.Require(actor, staff.Reviewer); err != nil {
 		return err
 	}
-	d.Reason = strings.TrimSpace(d.Reason)
-	switch d.Action {
-	case ReviewTake, ReviewPass:
-	case ReviewReject:
-		if d.Reason == "" {
-			return apperr.Invalid("reason", "FormRequired", "ReviewReasonRequired")
-		}
-		if utf8.RuneCountInString(d.Reason) > review.MaxReason || !utf8.ValidString(d.Reason) || strings.IndexByte(d.Reason, 0) >= 0 {
-			return apperr.Invalid("reason", "FormTooLong", "ReviewReasonTooLong")
-		}
-	default:
-		return apperr.Invalid("action", "FormNotInList", "ReviewActionUnknown")
+	reason, err := review.CheckDecision(d.Action, d.Reason)
+	if err != nil {
+		return err
 	}
+	d.Reason = reason
 	if d.TreID == "" || len(d.TreID) > 64 {
 		return apperr.New(apperr.NotFound, "ReviewItemNotFound")
 	}
 	passed := ""
-	err := editorTx(ctx, e.db, func(tx *ent.Tx) error {
+	err = editorTx(ctx, e.db, func(tx *ent.Tx) error {
 		g, err := editorLoad(ctx, tx.Client(), editorByUID(d.TreID))
 		if err != nil {
 			return err

@@ -2,6 +2,13 @@
 // operator reviews (entities, identities, goods), and its wire object.
 package review
 
+import (
+	"strings"
+	"unicode/utf8"
+
+	"souk/app/apperr"
+)
+
 // Review statuses (SPEC §4).
 const (
 	None     = 0
@@ -52,3 +59,30 @@ func All(t func(key string) string) []Status {
 
 // Open reports whether an owner's item in status s waits for an operator.
 func Open(s int) bool { return s == Waiting || s == Doing }
+
+// Actions a reviewer takes on an item.
+const (
+	ActTake   = "take"
+	ActPass   = "pass"
+	ActReject = "reject"
+)
+
+// CheckDecision checks a reviewer's action and reason, and answers the
+// reason trimmed: a rejection needs one, in valid text of at most
+// MaxReason characters. Errors are apperr values with catalogue keys.
+func CheckDecision(action, reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	switch action {
+	case ActTake, ActPass:
+	case ActReject:
+		if reason == "" {
+			return "", apperr.Invalid("reason", "FormRequired", "ReviewReasonRequired")
+		}
+		if utf8.RuneCountInString(reason) > MaxReason || !utf8.ValidString(reason) || strings.IndexByte(reason, 0) >= 0 {
+			return "", apperr.Invalid("reason", "FormTooLong", "ReviewReasonTooLong")
+		}
+	default:
+		return "", apperr.Invalid("action", "FormNotInList", "ReviewActionUnknown")
+	}
+	return reason, nil
+}
