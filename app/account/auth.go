@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/entity"
 	"souk/ent/goods"
@@ -47,7 +48,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, c Client) (*Lo
 		return nil, err
 	}
 	var login *Login
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
@@ -130,7 +131,7 @@ func (s *Service) signIn(ctx context.Context, u *ent.User, via string, ov bool, 
 	}
 	var login *Login
 	var ended []int
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		for i := 0; len(live)-i >= MaxSessions; i++ { // make room: end the least recently used
 			if err := tx.Session.UpdateOneID(live[i].ID).SetRevokedAt(s.now()).Exec(ctx); err != nil {
 				return err
@@ -184,7 +185,7 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, rawCode, password
 	if err != nil {
 		return err
 	}
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}
@@ -243,7 +244,7 @@ func (s *Service) ChangeEmail(ctx context.Context, c *Caller, in ChangeEmailInpu
 		return nil, err
 	}
 	var out *ent.User
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
@@ -160,7 +161,7 @@ func (s *Service) withCode(ctx context.Context, purpose, email, code string, fn 
 	if err != nil {
 		return err
 	}
-	return withTx(ctx, s.db, func(tx *ent.Tx) error {
+	return store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := s.spendCode(ctx, tx, vc); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 )
 
@@ -114,7 +115,7 @@ func (s *Service) ConfirmQR(ctx context.Context, c *Caller, id string, client Cl
 		return err
 	}
 	var login *Login
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		login, err = s.startSession(ctx, tx, c.User, "qr", client)
 		return err
 	})

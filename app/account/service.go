@@ -105,15 +105,3 @@ type Login struct {
 	User         *Profile `json:"user"`
 	UseOvReLogin bool     `json:"useOvReLogin,omitempty"`
 }
-
-func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/predicate"
 	"souk/ent/session"
@@ -169,7 +170,7 @@ func (s *Service) SignInAs(ctx context.Context, userID int, c Client) (*Login, e
 		return nil, fmt.Errorf("account: sign in as %d: %w", userID, err)
 	}
 	var l *Login
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		l, err = s.startSession(ctx, tx, u, "tool", c)
 		return err
 	})

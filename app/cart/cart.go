@@ -13,6 +13,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/catalog"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/cartline"
 	"souk/ent/cartrequest"
@@ -70,7 +71,7 @@ func (s *Service) Add(ctx context.Context, userID int, in AddInput) (*AddResult,
 		return nil, err
 	}
 	var res *AddResult
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
 		res, err = s.add(ctx, tx, userID, g, sku, in)
 		return err
@@ -182,16 +183,4 @@ func newUID() string {
 	b := make([]byte, 9)
 	_, _ = rand.Read(b)
 	return "cl" + hex.EncodeToString(b)
-}
-
-func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }

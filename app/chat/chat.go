@@ -5,7 +5,6 @@
 package chat
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"time"
@@ -91,17 +90,4 @@ func newConvUID() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)
 	return "cv" + hex.EncodeToString(b)
-}
-
-// withTx runs fn in a transaction, committing when it returns nil.
-func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }

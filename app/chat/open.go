@@ -7,6 +7,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/catalog"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/chatread"
 	"souk/ent/conversation"
@@ -140,7 +141,7 @@ func (s *Service) findOrCreate(ctx context.Context, u *ent.User, tg *target) (*e
 	if !ent.IsNotFound(err) {
 		return nil, false, fmt.Errorf("chat: find conversation: %w", err)
 	}
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		now := s.now()
 		c, err = tx.Conversation.Create().SetUID(newConvUID()).SetKind(tg.kind).SetShopperID(u.ID).
 			SetNillableIdentityID(tg.identityID).SetPeerKey(tg.peerKey).SetTreUID(tg.treUID).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/chatmessage"
 	"souk/ent/chatread"
@@ -22,7 +23,7 @@ func (s *Service) Read(ctx context.Context, u *ent.User, uid string, seq int64) 
 		return nil
 	}
 	moved := false
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		// Move the mark first: the row lock makes a concurrent send's
 		// unread increment land either before the count below or after
 		// this commit, never lost.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/chatmessage"
 	"souk/ent/chatread"
@@ -67,7 +68,7 @@ func (s *Service) store(ctx context.Context, u *ent.User, c *ent.Conversation, s
 	for try := 0; try < 50; try++ {
 		var m *ent.ChatMessage
 		dup := false
-		err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+		err := store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 			fresh, err := tx.Conversation.Get(ctx, c.ID)
 			if err != nil {
 				return err

@@ -10,6 +10,7 @@ import (
 	"souk/app/form"
 	"souk/app/review"
 	"souk/app/staff"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/entity"
 	entid "souk/ent/identity"
@@ -192,7 +193,7 @@ func (s *Service) Decide(ctx context.Context, actor *ent.User, d Decision) error
 		return apperr.New(apperr.NotFound, "ReviewItemNotFound")
 	}
 	var changed string
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
 		switch d.Kind {
 		case KindEntity:

@@ -10,7 +10,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"time"
 
 	"souk/app/apperr"
@@ -68,21 +67,6 @@ func newUID(prefix string) string {
 	b := make([]byte, 10)
 	_, _ = rand.Read(b)
 	return prefix + hex.EncodeToString(b)
-}
-
-func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("identity: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("identity: commit: %w", err)
-	}
-	return nil
 }
 
 // EnsureForms stores the default forms a database lacks.

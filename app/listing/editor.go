@@ -12,6 +12,7 @@ import (
 	"souk/app/form"
 	"souk/app/review"
 	"souk/app/staff"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/goods"
 	entid "souk/ent/identity"
@@ -223,7 +224,7 @@ func (e *Editor) Save(ctx context.Context, userID int, userUID string, in Editor
 	}
 	var uid string
 	liveChanged := false
-	err = editorTx(ctx, e.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, e.db, func(tx *ent.Tx) error {
 		if cur == nil {
 			g, err := e.editorCreate(ctx, tx, seller, clean, status, in.Lang)
 			uid = g.UID
@@ -282,21 +283,6 @@ func (e *Editor) editorUpdate(ctx context.Context, tx *ent.Tx, cur *ent.Goods, c
 			return err
 		}
 		*liveChanged = true
-	}
-	return nil
-}
-
-func editorTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("listing: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("listing: commit: %w", err)
 	}
 	return nil
 }

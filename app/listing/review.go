@@ -9,6 +9,7 @@ import (
 	"souk/app/form"
 	"souk/app/review"
 	"souk/app/staff"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/goods"
 )
@@ -123,7 +124,7 @@ func (e *Editor) ReviewDecide(ctx context.Context, actor *ent.User, d ReviewDeci
 		return apperr.New(apperr.NotFound, "ReviewItemNotFound")
 	}
 	passed := ""
-	err = editorTx(ctx, e.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, e.db, func(tx *ent.Tx) error {
 		g, err := editorLoad(ctx, tx.Client(), editorByUID(d.TreID))
 		if err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/form"
 	"souk/app/review"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/goods"
 	entid "souk/ent/identity"
@@ -212,7 +213,7 @@ func (e *Editor) SaveLit(ctx context.Context, userID int, in LitSave, t func(str
 	if err != nil {
 		return nil, err
 	}
-	err = editorTx(ctx, e.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, e.db, func(tx *ent.Tx) error {
 		// Claim the row before reading it: two tabs saving two languages at
 		// once would otherwise each keep the other's waiting texts out.
 		if len(in.TreID) <= 64 {

@@ -13,6 +13,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/order"
 	entpay "souk/ent/payment"
@@ -141,7 +142,7 @@ func (s *Service) checkDoge(ctx context.Context, p *ent.Payment) ([]payment.Tran
 		}
 	}
 	var c changed
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
 		if confirmed >= p.DogeAmount {
 			c, err = s.markPaid(ctx, tx, p)

@@ -7,6 +7,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/order"
 	"souk/ent/orderevent"
@@ -105,7 +106,7 @@ func (s *Service) buyerMove(ctx context.Context, userID int, number string, fn f
 		return nil, err
 	}
 	var c changed
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		o, err := tx.Order.Get(ctx, o.ID) // fresh, inside the transaction
 		if err != nil {
 			return err
@@ -168,7 +169,7 @@ func (s *Service) refund(ctx context.Context, o *ent.Order) error {
 // refunded completes a refund.
 func (s *Service) refunded(ctx context.Context, number, note string) error {
 	var c changed
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err := store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		o, err := tx.Order.Query().Where(order.NumberEQ(number)).Only(ctx)
 		if err != nil || o.Status != RefundPending {
 			return err
@@ -214,7 +215,7 @@ func (s *Service) ExpireUnpaid(ctx context.Context) (int, error) {
 	n := 0
 	for _, o := range due {
 		var c changed
-		err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+		err := store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 			o, err := tx.Order.Get(ctx, o.ID)
 			if err != nil {
 				return err

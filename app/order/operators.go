@@ -11,6 +11,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/review"
 	"souk/app/staff"
+	"souk/app/store"
 	"souk/ent"
 	entpay "souk/ent/payment"
 	"souk/ent/user"
@@ -159,7 +160,7 @@ func (s *Service) adminMove(ctx context.Context, a Actor, in AdminAct, action st
 	var c changed
 	var refund *ent.Order
 	already := false
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		fresh, err := tx.Order.Get(ctx, o.ID)
 		if err != nil {
 			return err

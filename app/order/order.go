@@ -103,21 +103,6 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 	}
 }
 
-func withTx(ctx context.Context, db *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("order: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("order: commit: %w", err)
-	}
-	return nil
-}
-
 func newUID(prefix string) string {
 	b := make([]byte, 10)
 	_, _ = rand.Read(b)

@@ -8,6 +8,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/order"
 	entpay "souk/ent/payment"
@@ -126,7 +127,7 @@ func (s *Service) payable(ctx context.Context, p *ent.Payment) (int64, error) {
 // applyOutcome records the provider's immediate answer.
 func (s *Service) applyOutcome(ctx context.Context, payID int, out payment.Outcome) error {
 	var c changed
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err := store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		p, err := tx.Payment.Get(ctx, payID)
 		if err != nil {
 			return err
@@ -255,7 +256,7 @@ func (s *Service) Callback(ctx context.Context, body []byte, signature string) e
 		return apperr.New(apperr.Forbidden, "CallbackUnverified").Wrap(err)
 	}
 	var c changed
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		if err := tx.PaymentEvent.Create().SetEventID(ev.ID).SetPaymentUID(ev.Ref).SetKind(ev.Kind).Exec(ctx); err != nil {
 			return err
 		}

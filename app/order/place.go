@@ -10,6 +10,7 @@ import (
 	"souk/app/cart"
 	"souk/app/catalog"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/cartline"
 	"souk/ent/goods"
@@ -145,7 +146,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 	var res *Placed
 	var touched []string
 	var made []*ent.Order
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		var err error
 		res, made, touched, err = s.place(ctx, tx, userID, in, cards)
 		return err

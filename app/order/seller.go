@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/identity"
 	"souk/ent/maillanguage"
@@ -320,7 +321,7 @@ func (s *Service) sellerMove(ctx context.Context, a Actor, number string, fn fun
 		return nil, err
 	}
 	var c changed
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = store.InTx(ctx, s.db, func(tx *ent.Tx) error {
 		fresh, err := tx.Order.Get(ctx, o.ID)
 		if err != nil {
 			return err

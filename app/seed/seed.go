@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"time"
 
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/identity"
 )
@@ -42,7 +43,7 @@ func Demo(ctx context.Context, db *ent.Client, n int) error {
 	if err != nil {
 		return err
 	}
-	return withTx(ctx, db, func(tx *ent.Tx) error {
+	return store.InTx(ctx, db, func(tx *ent.Tx) error {
 		if err := reference(ctx, tx); err != nil {
 			return err
 		}
@@ -88,7 +89,7 @@ func Generate(ctx context.Context, db *ent.Client, n int, log *slog.Logger) erro
 	const batch = 500
 	for done := 0; done < n; done += batch {
 		size := min(batch, n-done)
-		err := withTx(ctx, db, func(tx *ent.Tx) error {
+		err := store.InTx(ctx, db, func(tx *ent.Tx) error {
 			_, err := newBuilder(tx, c, owners).goods(ctx, offset+done, size, false)
 			return err
 		})
@@ -98,21 +99,6 @@ func Generate(ctx context.Context, db *ent.Client, n int, log *slog.Logger) erro
 		if (done/batch)%20 == 0 {
 			log.Info("generating goods", "done", done+size, "of", n)
 		}
-	}
-	return nil
-}
-
-func withTx(ctx context.Context, db *ent.Client, fn func(*ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("seed: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("seed: commit: %w", err)
 	}
 	return nil
 }
