@@ -3,9 +3,8 @@ import { CropDialog } from "../../pages/account/CropDialog";
 import { checkImage, IMAGE_TYPES } from "../imageFile";
 import { useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
+import { uploadCut } from "../../api/uploadCut";
 import type { FormField } from "./types";
-
-interface Uploaded { small: { url: string }; big: { url: string } }
 
 // ImageInput is an image field: the picture is cropped in the browser to the
 // field's shape and uploaded through file/imageBase64/uploadCut (the
@@ -32,13 +31,7 @@ export function ImageInput({ field, value, error, onChange }: {
     setCrop(null);
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append("image", dataUrl);
-      form.append("contentType", "image/jpeg");
-      form.append("quality", "88");
-      form.append("width", String(bw));
-      form.append("height", String(bh));
-      const up = await api<Uploaded>(`file/imageBase64/uploadCut/${field.disk}/${sw}/${sh}/${bw}/${bh}`, undefined, { form, timeout: 60000 });
+      const up = await uploadCut(api, field.disk ?? "", [sw, sh, bw, bh], dataUrl);
       onChange(up.big.url);
     } catch { /* the server's message was shown */ } finally {
       setBusy(false);

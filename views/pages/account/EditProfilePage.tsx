@@ -5,13 +5,12 @@ import { Submit } from "../../components/Submit";
 import { CropDialog } from "./CropDialog";
 import { useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
+import { uploadCut } from "../../api/uploadCut";
 import { currentSession, saveSession, type Profile } from "../../lib/session";
 import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
 import { usernameError } from "../../lib/username";
 // Upload sizes: avatar square (small 160, big 640); background 3:1.
 const SIZES = { avatar: [160, 160, 640, 640], background: [600, 200, 1500, 500] } as const;
-
-interface Uploaded { small: { url: string }; big: { url: string } }
 
 export function EditProfilePage() {
   const t = useT();
@@ -53,14 +52,7 @@ export function EditProfilePage() {
     setCrop(null);
     setBusy(which);
     try {
-      const [sw, sh, bw, bh] = SIZES[which];
-      const form = new FormData();
-      form.append("image", dataUrl);
-      form.append("contentType", "image/jpeg");
-      form.append("quality", "88");
-      form.append("width", String(bw));
-      form.append("height", String(bh));
-      const up = await api<Uploaded>(`file/imageBase64/uploadCut/${which}/${sw}/${sh}/${bw}/${bh}`, undefined, { form, timeout: 60000 });
+      const up = await uploadCut(api, which, SIZES[which], dataUrl);
       await remember(await api<Profile>(which === "avatar" ? "my/editAvatar" : "my/editBackground", { url: which === "avatar" ? up.small.url : up.big.url }));
       showToast(t("Saved"));
     } catch { /* the server's message was shown */ } finally {

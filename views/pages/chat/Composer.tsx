@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useData, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
+import { uploadCut } from "../../api/uploadCut";
 import { MAX_TEXT, MSG_IMAGE, MSG_TEXT, sendChat } from "../../lib/chat";
 import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
-
-interface Uploaded { small: { url: string }; big: { url: string } }
 
 // photoSize keeps the picture's own shape (uploadCut cover-crops to the
 // sizes asked, so asking its aspect crops nothing), the long side ≤ max.
@@ -55,11 +54,7 @@ export function Composer({ uid }: { uid: string }) {
     try {
       const [sw, sh] = photoSize(ok.width, ok.height, 320);
       const [bw, bh] = photoSize(ok.width, ok.height, 1280);
-      const form = new FormData();
-      form.append("image", await dataUrl(f));
-      form.append("contentType", f.type || "image/jpeg");
-      form.append("quality", "85");
-      const up = await api<Uploaded>(`file/imageBase64/uploadCut/chat/${sw}/${sh}/${bw}/${bh}`, undefined, { form, timeout: 60000 });
+      const up = await uploadCut(api, "chat", [sw, sh, bw, bh], await dataUrl(f), { contentType: f.type || "image/jpeg", quality: 85 });
       await sendChat(ctx, uid, MSG_IMAGE, up.big.url);
     } catch { /* the client showed the server's message */ } finally { setBusy(false); }
   };

@@ -3,6 +3,7 @@ import { CropDialog } from "../account/CropDialog";
 import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
 import { useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
+import { uploadCut } from "../../api/uploadCut";
 import type { FormField } from "../../components/form/types";
 
 // The goods form's own editors: lists and structured values that the
@@ -51,8 +52,6 @@ export function MoveButtons({ i, n, onMove, onRemove, what }: { i: number; n: nu
   );
 }
 
-interface Uploaded { small: { url: string }; big: { url: string } }
-
 // ImageList is the ordered pictures: each cropped in the browser and
 // uploaded through file/imageBase64/uploadCut; reordered by dragging or by
 // the move buttons.
@@ -76,13 +75,7 @@ export function ImageList({ f, value, errors, onChange }: { f: FormField; value:
     setCrop(null);
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append("image", dataUrl);
-      form.append("contentType", "image/jpeg");
-      form.append("quality", "88");
-      form.append("width", String(bw));
-      form.append("height", String(bh));
-      const up = await api<Uploaded>(`file/imageBase64/uploadCut/${f.disk}/${sw}/${sh}/${bw}/${bh}`, undefined, { form, timeout: 60000 });
+      const up = await uploadCut(api, f.disk ?? "goods", [sw, sh, bw, bh], dataUrl);
       onChange([...value, up.big.url]);
     } catch { /* the server's message was shown */ } finally { setBusy(false); }
   };
