@@ -240,6 +240,8 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
 	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderNotices(hub), log)
+	identities.OnDecided = reviewNotices(hub)
+	editor.OnDecided = reviewNotices(hub)
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),

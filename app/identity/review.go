@@ -208,7 +208,32 @@ func (s *Service) Decide(ctx context.Context, actor *ent.User, d Decision) error
 	if err == nil && changed != "" && s.OnPublicChange != nil {
 		s.OnPublicChange(changed)
 	}
+	if err == nil && d.Action != Take && s.OnDecided != nil {
+		s.tellOwner(ctx, d)
+	}
 	return err
+}
+
+// tellOwner finds the owner of a decided entity or identity and tells
+// OnDecided. The decision has committed: a failed lookup only loses the
+// notice (the owner's page still shows the status), so it is not an error.
+func (s *Service) tellOwner(ctx context.Context, d Decision) {
+	out := review.Decided{Kind: d.Kind, UID: d.UID, Action: d.Action}
+	switch d.Kind {
+	case KindEntity:
+		u, err := s.db.Entity.Query().Where(entity.UIDEQ(d.UID)).QueryUser().Only(ctx)
+		if err != nil {
+			return
+		}
+		out.Owner, out.Link = u.ID, "/bigerentity"
+	case KindIdentity:
+		it, err := s.db.Identity.Query().Where(entid.UIDEQ(d.UID)).WithUser().Only(ctx)
+		if err != nil || it.Edges.User == nil {
+			return
+		}
+		out.Owner, out.Link = it.Edges.User.ID, "/editbigerprofile/"+catalog.IdentityTypeName(it.IdentityType)
+	}
+	s.OnDecided(ctx, out)
 }
 
 // takenBy explains why a conditional update matched nothing.

@@ -15,6 +15,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/form"
+	"souk/app/review"
 	"souk/app/staff"
 	"souk/ent"
 )
@@ -47,6 +48,9 @@ type Service struct {
 	// OnPublicChange is told when an identity's public page changes
 	// (passed), so cached pages showing it are refreshed.
 	OnPublicChange func(identityUID string)
+	// OnDecided is told after a pass or a rejection commits, so the owner
+	// hears of it.
+	OnDecided func(ctx context.Context, d review.Decided)
 }
 
 // New makes the service.

@@ -32,6 +32,9 @@ type Editor struct {
 	// OnChange is told when a goods item's live version changed, so its
 	// cached pages and its search entry follow at once.
 	OnChange func(ctx context.Context, goodsUID string)
+	// OnDecided is told after a pass or a rejection commits, so the owner
+	// hears of it.
+	OnDecided func(ctx context.Context, d review.Decided)
 }
 
 // NewEditor makes the editor.

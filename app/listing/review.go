@@ -187,7 +187,22 @@ func (e *Editor) ReviewDecide(ctx context.Context, actor *ent.User, d ReviewDeci
 	if err == nil && passed != "" && e.OnChange != nil {
 		e.OnChange(ctx, passed)
 	}
+	if err == nil && d.Action != ReviewTake && e.OnDecided != nil {
+		e.tellOwner(ctx, d)
+	}
 	return err
+}
+
+// tellOwner finds the owner of a decided goods item and tells OnDecided.
+// The decision has committed: a failed lookup only loses the notice (the
+// owner's goods list still shows the status), so it is not an error.
+func (e *Editor) tellOwner(ctx context.Context, d ReviewDecision) {
+	u, err := e.db.Goods.Query().Where(goods.UIDEQ(d.TreID)).QueryOwner().QueryUser().Only(ctx)
+	if err != nil {
+		return
+	}
+	e.OnDecided(ctx, review.Decided{Kind: ReviewKindGoods, UID: d.TreID, Owner: u.ID, Action: d.Action,
+		Link: "/createTre/" + d.TreID})
 }
 
 func (e *Editor) reviewTakenBy(ctx context.Context, g *ent.Goods) error {

@@ -86,3 +86,15 @@ func CheckDecision(action, reason string) (string, error) {
 	}
 	return reason, nil
 }
+
+// Decided is a pass or a rejection of an owner's item, told after the
+// commit so the owner hears of it (SPEC §7 frame 9) wherever they are.
+type Decided struct {
+	Kind   string // entity, identity or goods
+	UID    string
+	Owner  int // the owner's user id
+	Action string
+	// Link is the page where the owner sees the decision, without the
+	// language prefix.
+	Link string
+}
