@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,9 +32,22 @@ func testHub(t *testing.T) (*Hub, *httptest.Server) {
 	h := New(func(_, key string, _ ...string) string { return key }, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Run(ctx)
+	var mu sync.Mutex
+	seen := map[string]bool{}
 	auth := func(_ context.Context, token string) (*account.Caller, error) {
 		if token == "down" {
 			return nil, errors.New("database away")
+		}
+		// "e<id>": a session that ends right after its first check.
+		if strings.HasPrefix(token, "e") {
+			mu.Lock()
+			ended := seen[token]
+			seen[token] = true
+			mu.Unlock()
+			if ended {
+				return nil, apperr.New(apperr.Unauthorized, "SessionExpired")
+			}
+			token = "u" + token[1:]
 		}
 		id, err := strconv.Atoi(strings.TrimPrefix(token, "u"))
 		if err != nil || !strings.HasPrefix(token, "u") {
@@ -183,4 +197,25 @@ func TestSocketRefusals(t *testing.T) {
 	if _, res, err := websocket.DefaultDialer.Dial(url+EncodeConn(ConnString{Token: "down"}), nil); err == nil || res == nil || res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("database away: %v %v", res, err)
 	}
+}
+
+// TestSessionEndsWhileAttaching: a session that ends between the socket's
+// check and its joining the hub (its frame 5 went out before this socket
+// was indexed) is checked again once joined, and the socket gets frame 5
+// and the close instead of living on with a dead session.
+func TestSessionEndsWhileAttaching(t *testing.T) {
+	h, srv := testHub(t)
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws/"+EncodeConn(ConnString{Lan: "en", Token: "e7"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	_ = ws.SetReadDeadline(time.Now().Add(guard))
+	if _, b, err := ws.ReadMessage(); err != nil || !strings.Contains(string(b), `"code":5`) {
+		t.Fatalf("want frame 5: %s %v", b, err)
+	}
+	if _, _, err := ws.ReadMessage(); err == nil {
+		t.Fatal("the socket stayed open after frame 5")
+	}
+	waitCount(t, h, 0)
 }

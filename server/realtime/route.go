@@ -90,6 +90,14 @@ func (h *Hub) Handler(auth Auth, normalize func(string) string) echo.HandlerFunc
 		conn := newConn(ws, user, caller.Session.ID, cs.Token, lang, caller.Session.ExpiresAt)
 		h.attach(conn)
 		go conn.writePump(h)
+		// The session may have ended between the check above and attach:
+		// its frame 5 went to the sockets indexed then. Checking again now
+		// that this one is queued for the index means one of the two ends it.
+		if _, err := auth(c.Request().Context(), cs.Token); err != nil {
+			if e, ok := apperr.As(err); ok && e.Code == apperr.Unauthorized {
+				conn.end(h.frameBytes(&wire{Code: 5, Key: "SessionExpired"}, lang, cs.Token))
+			}
+		}
 		conn.readPump(h)
 		return nil
 	}
