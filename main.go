@@ -103,6 +103,8 @@ func run(args []string, log *slog.Logger) error {
 		}
 		defer db.Close()
 		return seed.Generate(ctx, db, n, log)
+	case "bench-sockets-client": // the other process of the bench's socket figures
+		return bench.RunSocketClient(ctx, os.Stdin, os.Stdout)
 	case "bench":
 		tuneGC()
 		goods, _ := strconv.Atoi(os.Getenv("BENCH_GOODS"))

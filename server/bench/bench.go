@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -75,6 +76,9 @@ func Run(ctx context.Context, o Options) error {
 	if os.Getenv("BENCH_ONLY") == "buying" { // just the buying figures (quick)
 		return buying(ctx, a, base, o.Out)
 	}
+	if os.Getenv("BENCH_ONLY") == "sockets" { // just the realtime figures
+		return sockets(ctx, a, base, o.Out)
+	}
 	// Figures are taken once the background work of a fresh store (picture
 	// descriptors for image search) is done, or they measure its noise.
 	waitSettled(base, 5*time.Minute)
@@ -110,7 +114,18 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	fmt.Fprintf(o.Out, "Resident memory after the load: %s\n", rss())
-	return nil
+	return sockets(ctx, a, base, o.Out)
+}
+
+// sockets prints the realtime figures: BENCH_SOCKETS sockets (10 000 by
+// default) held by one server, the clients in another process.
+func sockets(ctx context.Context, a *server.App, base string, out io.Writer) error {
+	n := 10_000
+	if v, err := strconv.Atoi(os.Getenv("BENCH_SOCKETS")); err == nil && v > 0 {
+		n = v
+	}
+	_, err := SocketFigures(ctx, a, base, SocketOptions{Sockets: n, Rate: 50, Seconds: 10, Burst: 2000, Client: ChildSocketClient}, out)
+	return err
 }
 
 // buying prints add-to-cart and checkout figures on SQLite (this store)

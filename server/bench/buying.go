@@ -126,11 +126,15 @@ func prepareBuyers(ctx context.Context, a *server.App) ([]string, string, error)
 }
 
 func apiCall(base, path, token string, body any) (json.RawMessage, error) {
+	return apiCallWith(http.DefaultClient, base, path, token, body)
+}
+
+func apiCallWith(hc *http.Client, base, path, token string, body any) (json.RawMessage, error) {
 	raw, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", base+"/api/v1/souk/"+path, bytes.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("TOKEN", token)
-	res, err := http.DefaultClient.Do(req)
+	res, err := hc.Do(req)
 	if err != nil {
 		return nil, err
 	}

@@ -26,27 +26,46 @@ export async function startStore() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "souk-browser-"));
   const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(bin, ["serve"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: "120", DEV: "true" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
   let log = "";
-  proc.stderr.on("data", (d) => { log += d; });
-  if (process.env.SOUK_E2E_LOG) proc.stderr.pipe(createWriteStream(process.env.SOUK_E2E_LOG, { flags: "a" })); // the server's log, to debug a test
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const r = await fetch(base + "/healthz");
-      if (r.ok) break;
-    } catch { /* not up yet */ }
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error("store did not start:\n" + log);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // boot starts the binary on this store's port and data directory and
+  // waits until it answers (also after kill: the same store comes back).
+  const boot = async () => {
+    const p = spawn(bin, ["serve"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: "120", DEV: "true" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    p.stderr.on("data", (d) => { log += d; });
+    if (process.env.SOUK_E2E_LOG) p.stderr.pipe(createWriteStream(process.env.SOUK_E2E_LOG, { flags: "a" })); // the server's log, to debug a test
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const r = await fetch(base + "/healthz");
+        if (r.ok) break;
+      } catch { /* not up yet */ }
+      if (p.exitCode !== null || Date.now() > deadline) throw new Error("store did not start:\n" + log);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return p;
+  };
+  let proc = await boot();
   const sellers = {}; // identity uid → the promise of its seller's token
   const store = {
     base,
-    async stop() { proc.kill("SIGTERM"); await new Promise((r) => proc.once("exit", r)); rmSync(dataDir, { recursive: true, force: true }); },
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill("SIGTERM");
+        await new Promise((r) => proc.once("exit", r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    // kill ends the server at once (SIGKILL: no graceful close), as a crash
+    // would; boot brings it back on the same port with the same data.
+    async kill() {
+      proc.kill("SIGKILL");
+      await new Promise((r) => proc.once("exit", r));
+    },
+    async boot() { proc = await boot(); },
     // lastCode reads the newest code mailed to an address from the dev outbox.
     // not skips a code already used (a sign-up code mailed a moment before
     // a login code is within the same second).

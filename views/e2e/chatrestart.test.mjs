@@ -1,0 +1,84 @@
+// Chat survives a crash of the server (issue 13, point 5): a shopper and a
+// seller talk in bigchat; the server is killed (SIGKILL, no goodbye) in the
+// middle; both write while it is down; it restarts on the same data. Both
+// sides reconnect, their queued messages are sent once, and both end with
+// the same messages as the database, in order, none twice.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startStore, launch, ready, signIn, findGoods } from "./harness.mjs";
+
+let store, browser;
+before(async () => { store = await startStore(); browser = await launch(); });
+after(async () => { await browser?.close(); await store?.stop(); });
+
+const socketUp = (page) => page.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 60_000 });
+
+// texts lists the texts of the stored messages a page shows, in seq order.
+async function texts(page) {
+  return page.$$eval("[data-testid=chat-msg][data-seq]", (els) =>
+    els.map((e) => [Number(e.dataset.seq), e.querySelector(".chat-text")?.textContent ?? e.textContent])
+      .sort((a, b) => a[0] - b[0]));
+}
+
+async function say(page, text) {
+  await page.fill("[data-testid=chat-input]", text);
+  await page.press("[data-testid=chat-input]", "Enter");
+}
+
+const stored = (page, text, timeout = 15_000) =>
+  page.locator("[data-testid=chat-msg][data-seq]", { hasText: text }).first().waitFor({ timeout });
+
+test("the server is killed mid-conversation and restarted: both sides end with the same messages, in order, none twice", async () => {
+  const dress = await findGoods(store, (g) => g.spe === 1 && g.saleable === 1);
+  const sellerEmail = `seller-${dress.owner.uid}@example.com`.toLowerCase();
+  await store.sellerToken(dress.owner.uid);
+  const shopperEmail = "crash-shopper@example.com";
+  const shopperToken = (await store.register(shopperEmail))?.token;
+  const open = await store.authed(shopperToken, "chat/open", { kind: "goods", treId: dress.treId });
+  assert.equal(open.code, 200, open.easg);
+  const conv = open.content.uid;
+
+  const shopper = await signIn(browser, store, shopperEmail, "/en/bigchat");
+  const seller = await signIn(browser, store, sellerEmail, "/en/bigchat", { viewport: { width: 1280, height: 900 } });
+  await Promise.all([shopper.page, seller.page].map((p) => p.goto(`${store.base}/en/bigchat?c=${conv}`)));
+  await Promise.all([shopper.page, seller.page].map(ready));
+  await Promise.all([shopper.page, seller.page].map(socketUp));
+
+  await say(shopper.page, "Before the crash: is the ivory one in stock?");
+  await stored(seller.page, "Before the crash");
+  await say(seller.page, "Before the crash: yes, two left.");
+  await stored(shopper.page, "yes, two left");
+
+  await store.kill();
+  // Written while the server is down: each waits in the writer's outbox.
+  await say(shopper.page, "While down: please keep one for me");
+  await say(seller.page, "While down: I will hold it until Monday");
+  for (const p of [shopper.page, seller.page]) {
+    await p.locator("[data-testid=chat-msg]", { hasText: "While down" }).first().waitFor();
+    assert.equal(await p.locator("[data-testid=chat-msg][data-seq]", { hasText: "While down" }).count(), 0, "not stored while the server is down");
+  }
+
+  await store.boot();
+  // Both reconnect (backoff with jitter), send their queue once, catch up.
+  for (const p of [shopper.page, seller.page]) {
+    await stored(p, "please keep one for me", 60_000);
+    await stored(p, "hold it until Monday", 60_000);
+  }
+  await say(shopper.page, "After the restart: thank you!");
+  await stored(seller.page, "After the restart");
+
+  const env = await store.authed(shopperToken, "chat/messages", { uid: conv, limit: 50 });
+  assert.equal(env.code, 200, env.easg);
+  const db = env.content.list.map((m) => [m.seq, m.content]).sort((a, b) => a[0] - b[0]);
+  assert.equal(db.length, 5, "five messages stored, none twice: " + JSON.stringify(db));
+  assert.deepEqual(db.map(([s]) => s), [1, 2, 3, 4, 5]);
+  await stored(shopper.page, "After the restart");
+  for (const p of [shopper.page, seller.page]) {
+    const shown = await texts(p);
+    assert.deepEqual(shown.map(([s]) => s), db.map(([s]) => s), "the page shows every stored message once, in order");
+    shown.forEach(([, t], i) => assert.ok(t.includes(db[i][1]), `message ${i + 1}: ${t} vs ${db[i][1]}`));
+    // Nothing left waiting or failed.
+    assert.equal(await p.locator("[data-testid=chat-msg]:not([data-seq])").count(), 0, "no message left unsent");
+  }
+  assert.deepEqual(shopper.problems.filter((p) => !/ERR_CONNECTION_REFUSED|WebSocket|Failed to fetch|Failed to load resource/.test(p)), []);
+});
