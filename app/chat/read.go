@@ -44,7 +44,7 @@ func (s *Service) Read(ctx context.Context, u *ent.User, uid string, seq int64) 
 		return fmt.Errorf("chat: read: %w", err)
 	}
 	if moved {
-		s.fanRead(ctx, c, side, seq)
+		s.fanRead(context.WithoutCancel(ctx), c, side, seq)
 	}
 	return nil
 }

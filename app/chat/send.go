@@ -52,7 +52,8 @@ func (s *Service) send(ctx context.Context, u *ent.User, c *ent.Conversation, si
 		return nil, err
 	}
 	if fresh {
-		s.fanMessage(ctx, u, c, m, loc)
+		// Stored: the members hear of it even if the sender has gone meanwhile.
+		s.fanMessage(context.WithoutCancel(ctx), u, c, m, loc)
 	}
 	return s.messageView(ctx, m, c, u.ID, loc, nil)
 }
