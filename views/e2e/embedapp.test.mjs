@@ -65,6 +65,8 @@ test("zoom is locked and the download prompt hidden in the app; a browser zooms 
     const phone = await open({ app });
     const { page, problems } = await visit(phone.ctx, "/en/");
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains("in-app")), app, where + ": <html class=in-app>");
+    const viewport = await page.$$eval("meta[name=viewport]", (ms) => ms.at(-1).content); // the last one counts
+    assert.equal(/user-scalable=no/.test(viewport), app, where + ": " + viewport);
     const cdp = await phone.ctx.newCDPSession(page);
     await cdp.send("Input.synthesizePinchGesture", { x: 180, y: 400, scaleFactor: 2, gestureSourceType: "mouse" });
     const scale = await page.evaluate(() => window.visualViewport.scale);
@@ -120,23 +122,14 @@ test("links stay in the same tab in the app; a desktop browser opens goods and t
     const { page, problems } = await visit(ctx, "/en/");
     const card = page.locator("#wn3 a.card-link").first();
     const href = new URL(await card.getAttribute("href"), store.base).pathname;
-    // A link the page marks target=_blank (a chat message's link is one).
-    await page.evaluate(() => {
-      const a = Object.assign(document.createElement("a"), { href: "/en/dresses", target: "_blank", textContent: "dresses" });
-      a.dataset.testid = "blank-link";
-      document.querySelector("footer").append(a);
-    });
+    await addBlankLink(page);
     for (const [sel, path] of [[card, href], [page.locator("[data-testid=blank-link]"), "/en/dresses"]]) {
       if (app) {
         await Promise.all([page.waitForURL((u) => u.pathname.startsWith(path)), sel.click()]);
         assert.equal(ctx.pages().length, 1, "no other tab in the app");
         await page.goBack();
         await ready(page);
-        if (path === href) await page.evaluate(() => { // the injected link went with the page
-          const a = Object.assign(document.createElement("a"), { href: "/en/dresses", target: "_blank", textContent: "dresses" });
-          a.dataset.testid = "blank-link";
-          document.querySelector("footer").append(a);
-        });
+        if (path === href) await addBlankLink(page); // the one added went with the page
       } else {
         const [tab] = await Promise.all([ctx.waitForEvent("page"), sel.click()]);
         await tab.waitForURL((u) => u.pathname.startsWith(path));
@@ -214,6 +207,16 @@ test("no heartbeat over the app's socket; a browser's sends {code:1} every 40 s;
     await ctx.close();
   }
 });
+
+// addBlankLink adds a link marked target=_blank (as a chat message's links
+// are) to the page's footer.
+function addBlankLink(page) {
+  return page.evaluate(() => {
+    const a = Object.assign(document.createElement("a"), { href: "/en/dresses", target: "_blank", textContent: "dresses" });
+    a.dataset.testid = "blank-link";
+    document.querySelector("footer").append(a);
+  });
+}
 
 // chooseAll picks what the dress needs: an attribute combination in stock,
 // each option's first value, and the custom size with four measures.
