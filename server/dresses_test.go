@@ -182,9 +182,9 @@ func TestDressesListCall(t *testing.T) {
 	})
 }
 
-// TestDressesFAQ: the FAQ pages carry FAQPage data that parses, follow an
-// admin's save within two seconds, and the sitemaps list the line's pages
-// in every language.
+// TestDressesFAQ: the FAQ pages carry FAQPage data that parses, a dress's
+// page links the questions, both follow an admin's save within two
+// seconds, and the sitemaps list the line's pages in every language.
 func TestDressesFAQ(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *testStore) {
 		_, body := s.get(t, "/en/dresses/faq/2", "Accept-Encoding", "identity")
@@ -210,6 +210,14 @@ func TestDressesFAQ(t *testing.T) {
 			t.Fatalf("FAQPage: %+v", faq)
 		}
 
+		// A dress's page links the questions (issue 15: the FAQ on measuring from the dress).
+		dress := s.anyGoods(t, func(g map[string]any) bool { return g["spe"].(float64) == 1 })
+		dressAt := s.canonicalGoods(t, "/en", dress)
+		if _, body := s.get(t, dressAt, "Accept-Encoding", "identity"); !strings.Contains(body, `href="/en/dresses/faq/2"`) ||
+			!strings.Contains(body, "How do I measure myself") {
+			t.Fatal("the dress's page does not link the FAQ on measuring")
+		}
+
 		admin := s.loginAs(t, seed.OperatorEmail, seed.DemoPassword)
 		doc := decode[editDoc](t, s.call(t, "POST", "operations/editform/get", `{"name":"dressesfaq","lanCode":"en"}`, "TOKEN", admin))
 		save := `{"name":"dressesfaq","lanCode":"en","version":` + itoa(doc.Version) +
@@ -222,6 +230,9 @@ func TestDressesFAQ(t *testing.T) {
 		}
 		if body := s.within2s(t, "/en/dresses", "Do you sew plus sizes?"); !strings.Contains(body, "Do you sew plus sizes?") {
 			t.Fatal("the storefront still lists the old questions")
+		}
+		if body := s.within2s(t, dressAt, "Do you sew plus sizes?"); !strings.Contains(body, "Do you sew plus sizes?") {
+			t.Fatal("the dress's page still lists the old questions")
 		}
 		if res, _ := s.get(t, "/en/dresses/faq/2"); res.StatusCode != 404 {
 			t.Fatalf("a removed question: %d", res.StatusCode)

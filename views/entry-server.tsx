@@ -3,6 +3,7 @@ import { App } from "./App";
 import { pages } from "./pages/all";
 import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
+import { BOOT_SCRIPT } from "./lib/boot";
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
 // the count bounded and calls SoukForgetShared past it).
@@ -11,6 +12,7 @@ const shared = new Map<string, SharedData>();
 type Globals = {
   SoukRender(json: string, key: string, sharedJSON: string | null): string;
   SoukForgetShared(): void;
+  SoukInlineScripts: string[];
 };
 
 // SoukRender is called by Go (server/ssr) with the page's own props as JSON,
@@ -29,3 +31,7 @@ type Globals = {
 };
 
 (globalThis as unknown as Globals).SoukForgetShared = () => shared.clear();
+
+// SoukInlineScripts are the inline scripts a document carries, which the
+// server's CSP allows by their hashes (server/ssr): no other inline script runs.
+(globalThis as unknown as Globals).SoukInlineScripts = [BOOT_SCRIPT];

@@ -2,6 +2,8 @@ package ssr
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,6 +22,9 @@ type Pool struct {
 	free    chan *jsRuntime
 	timeout time.Duration
 	log     *slog.Logger
+	// scripts are the CSP sources ('sha256-…') of the inline scripts the
+	// bundle's documents carry (globalThis.SoukInlineScripts).
+	scripts []string
 }
 
 type jsRuntime struct {
@@ -40,6 +45,11 @@ func NewPool(server []byte, size int, timeout time.Duration, log *slog.Logger) (
 		rt, err := p.newRuntime()
 		if err != nil {
 			return nil, err
+		}
+		if i == 0 {
+			if p.scripts, err = inlineScripts(rt.vm); err != nil {
+				return nil, err
+			}
 		}
 		p.free <- rt
 	}
@@ -64,6 +74,28 @@ func (p *Pool) newRuntime() (*jsRuntime, error) {
 	}
 	return &jsRuntime{vm: vm, render: render, drain: drain, shared: map[string]bool{}}, nil
 }
+
+// inlineScripts hashes the bundle's inline scripts for the CSP: a browser
+// runs an inline script only if its exact text has one of these hashes.
+func inlineScripts(vm *goja.Runtime) ([]string, error) {
+	v := vm.Get("SoukInlineScripts")
+	if v == nil || goja.IsUndefined(v) {
+		return nil, nil
+	}
+	var texts []string
+	if err := vm.ExportTo(v, &texts); err != nil {
+		return nil, fmt.Errorf("ssr: SoukInlineScripts: %w", err)
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		sum := sha256.Sum256([]byte(t))
+		out[i] = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return out, nil
+}
+
+// Scripts are the CSP sources of the documents' inline scripts.
+func (p *Pool) Scripts() []string { return p.scripts }
 
 func levelOf(l string) slog.Level {
 	switch l {

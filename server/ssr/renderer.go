@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,6 +66,14 @@ func (r *Renderer) Render(ctx context.Context, propsJSON []byte, shared Shared) 
 		return nil, fmt.Errorf("ssr: render returned no document")
 	}
 	return []byte("<!DOCTYPE html>" + html), nil
+}
+
+// ScriptSources are the CSP script-src sources for the current bundle's
+// inline scripts, space-separated.
+func (r *Renderer) ScriptSources() string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return strings.Join(r.pool.Scripts(), " ")
 }
 
 // Entry returns what pages must load from the current bundle.

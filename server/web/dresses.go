@@ -19,9 +19,10 @@ import (
 // dressQueryKeys are the filters of a category page, in URL order.
 var dressQueryKeys = []string{"colour", "silhouette", "length", "price", "size", "sort", "page"}
 
-// DressesData is the dresses line's page data.
+// DressesData is the dresses line's page data; a dress's own page has only
+// the FAQ's questions.
 type DressesData struct {
-	Categories []catalog.DressCategory `json:"categories"`
+	Categories []catalog.DressCategory `json:"categories,omitempty"`
 	Category   string                  `json:"category,omitempty"` // the category page's uid
 	Filter     *catalog.DressQuery     `json:"filter,omitempty"`
 	Colours    []string                `json:"colours,omitempty"` // the colours the category comes in

@@ -9,6 +9,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/catalog"
+	"souk/app/content"
 )
 
 // Request is what a loader knows about the visit.
@@ -225,6 +226,16 @@ func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		d := catalog.DressDelivery(r.Now)
 		l.Data.Delivery = &d
 		l.Deps = append(l.Deps, dayStamp(r.Now)) // the dates move with the calendar
+		// The dresses FAQ's questions (how to measure, delivery, returns),
+		// each linked to its page.
+		dd := &DressesData{}
+		if err := s.faqQuestions(ctx, r.Lang, dd); err != nil {
+			return nil, err
+		}
+		if len(dd.Questions) > 0 {
+			l.Data.Dresses = dd
+		}
+		l.Deps = append(l.Deps, "content:"+content.FAQName)
 	}
 	if g.BigType == 2 {
 		steps, refund, err := s.Catalog.BuyingTexts(ctx, r.Lang)

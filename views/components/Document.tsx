@@ -1,19 +1,21 @@
 import { useEffect, type ReactNode } from "react";
-import { lockZoomInApp } from "../lib/env";
+import { followAppInsets } from "../lib/env";
+import { BOOT_SCRIPT, VIEWPORT } from "../lib/boot";
 import { useShop, useData } from "../stores/context";
 
 // Document renders the whole <html>: React 19 hoists the page's <title>,
 // <meta> and <link> tags into <head>, and the client hydrates `document`.
 export function Document({ dataJSON, children }: { dataJSON: string; children: ReactNode }) {
   const { lang, dir, assets, shared } = useData();
-  useEffect(lockZoomInApp, []); // after hydration, so the server's tag matches
+  useEffect(followAppInsets, []);
   return (
     <html lang={lang} dir={dir}>
       <head>
         <meta charSet="utf-8" />
-        {/* Browsers may zoom (WCAG 1.4.4 outranks the spec's "no zoom"); the
-            embedded app locks it after hydration (lockZoomInApp). */}
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* Browsers may zoom (WCAG 1.4.4 outranks the spec's "no zoom"); in
+            the embedded app the boot script locks it before the first paint. */}
+        <meta name="viewport" content={VIEWPORT} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <meta name="theme-color" content="#0f5c4d" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {assets.css && <link rel="stylesheet" href={assets.css} />}

@@ -4,7 +4,7 @@ import { SessionSync } from "./SessionSync";
 import { ChatToast, RealtimeSync } from "./RealtimeSync";
 import { useData, useShop, useT } from "../stores/context";
 import type { PageName } from "../lib/types";
-import { opensNewTab } from "../lib/env";
+import { followLinks } from "../lib/env";
 
 // Pages that are whole without JavaScript: public, server-rendered content
 // and the search results page. Every other page (sign-in, cart, orders, the
@@ -26,18 +26,9 @@ export function Layout({ children, toastMs = 1000, loginRequired = false }: { ch
   const dialog = useShop((s) => s.dialog);
   const toast = useShop((s) => s.toast);
   const showToast = useShop((s) => s.showToast);
-  // Goods open in a new tab on desktop and in the same tab on phones and in
-  // the app (SPEC §2): one delegated handler instead of state in every card.
-  useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      const a = (e.target as Element).closest?.("a.card-link") as HTMLAnchorElement | null;
-      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || !opensNewTab()) return;
-      e.preventDefault();
-      window.open(a.href, "_blank", "noopener");
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, []);
+  // Goods open in a new tab on desktop, links in the same tab on phones and
+  // in the app (SPEC §2): one delegated handler instead of state in every card.
+  useEffect(followLinks, []);
   useEffect(() => {
     // Fetch the dialogs' code once the page is idle, so the first one opens at once.
     const id = setTimeout(() => void Promise.all([import("./LanguageDialog"), import("./RegionDialog"), import("./MenuDrawer")]), 2500);

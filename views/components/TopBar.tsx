@@ -44,7 +44,8 @@ export function TopBar() {
         </a>
         <span className="spacer" />
         <nav className="topbar-actions" aria-label={t("Menu")}>
-          <a className="icon-btn ic icon-download hide-narrow" href={withLang(lang, "/downloadapp")} aria-label={t("DownloadApp")} title={t("DownloadApp")} />
+          {/* Not inside the app itself (not-in-app: hidden by CSS there, as the page is shared). */}
+          <a className="icon-btn ic icon-download hide-narrow not-in-app" href={withLang(lang, "/downloadapp")} aria-label={t("DownloadApp")} title={t("DownloadApp")} data-testid="download-app" />
           <button type="button" className="pill ic icon-pin" onClick={() => open("region")} data-testid="region-btn">
             <span className="sr-only">{t("Region") + ": "}</span><span>{region} · {currency}</span>
           </button>

@@ -1,15 +1,18 @@
-// The dresses line (issue 15, point 1): from the home's dresses ad to the
-// storefront, a category filtered by colour and length (the URL and the
-// list change), a dress, the FAQ on measuring with the size chart, and the
-// dress made to measure into the cart.
-// Then every dresses page is axe-clean without sideways scroll on a phone
-// and a desktop, in English and Arabic.
-// SHOTS=dir also takes screenshots of each page (412 and 1280 px, en and ar).
+// The dresses line (issue 15, points 1 and 7): from the home's dresses ad
+// to the storefront, evening dresses filtered by colour and length (the URL
+// and the list change; the list is what the API lists for both), a dress,
+// the FAQ on measuring reached from the dress's page, with the size chart,
+// back to the dress, and the dress made to measure into the cart, whose
+// line shows the measurements.
+// Then every dresses page (and a dress's own, with its FAQ questions) is
+// axe-clean without sideways scroll on a phone and a desktop, in English
+// and Arabic.
+// SHOTS=dir also takes screenshots of each page (360 and 1280 px, en and ar).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { startStore, launch, watch, ready } from "./harness.mjs";
+import { startStore, launch, watch, ready, findGoods } from "./harness.mjs";
 
 let store, browser;
 
@@ -26,7 +29,7 @@ after(async () => {
 const count = async (page) => Number((await page.textContent("[data-testid=dress-count]")).match(/\d+/)[0]);
 const names = (page) => page.$$eval("[data-testid=dress-list] .card a[href*='/tredetail/']", (as) => as.map((a) => a.getAttribute("href")));
 
-test("a bride goes from the home's dresses ad to a filtered category, a dress, the FAQ on measuring, and orders it made to measure", async () => {
+test("a bride goes from the home's dresses ad to evening dresses by colour and length, a dress, its FAQ on measuring, and puts it made to measure in the cart", async () => {
   const ctx = await browser.newContext({ viewport: { width: 412, height: 915 } });
   const page = await ctx.newPage();
   const problems = watch(page);
@@ -50,18 +53,29 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   const before = await names(page);
   assert.ok(all > 1, "evening dresses are listed");
 
-  // The first colour offered, then floor length: each changes the URL and the list.
-  const colour = await page.locator("[data-testid=filter-colour] option").nth(1).getAttribute("value");
+  // A colour the category offers that comes floor length too (the API
+  // says which, as it answers the page), then floor length: each changes
+  // the URL, and the list is what the API lists for both filters.
+  const listed = (f) => store.api("tre/dressesList", { category: "evening", ...f });
+  let colour, floorList;
+  for (const c of await page.$$eval("[data-testid=filter-colour] option", (os) => os.map((o) => o.value).filter(Boolean))) {
+    const l = await listed({ colour: c, length: "floor" });
+    if (l.total > 0) { colour = c; floorList = l; break; }
+  }
+  assert.ok(colour, "some colour of evening dress comes floor length");
   await page.selectOption("[data-testid=filter-colour]", colour);
   await page.waitForURL((u) => u.searchParams.get("colour") === colour);
-  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=dress-count]").textContent.match(/\d+/)[0]) < n, all);
-  const coloured = await count(page);
+  const coloured = (await listed({ colour })).total;
+  await page.waitForFunction((n) => Number(document.querySelector("[data-testid=dress-count]").textContent.match(/\d+/)[0]) === n, coloured);
+  assert.ok(coloured < all, `one colour: ${coloured} of ${all}`);
   assert.notDeepEqual(await names(page), before, "the list changed");
   await page.selectOption("[data-testid=filter-length]", "floor");
   await page.waitForURL((u) => u.searchParams.get("colour") === colour && u.searchParams.get("length") === "floor");
   await page.waitForFunction(() => document.querySelector("[data-testid=dress-list]").getAttribute("aria-busy") === "false");
   const floor = await count(page);
-  assert.ok(floor <= coloured, `floor length ${floor} ≤ ${coloured}`);
+  assert.equal(floor, floorList.total, "the count of both filters");
+  const ids = (hrefs) => hrefs.map((h) => h.split("/tredetail/")[1].split("/")[0]);
+  assert.deepEqual(ids(await names(page)), floorList.cards.map((c) => c.treId), "the dresses of both filters");
 
   // The filtered URL is a page of its own, rendered by the server.
   const url = page.url();
@@ -69,21 +83,19 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   await fresh.goto(url);
   assert.equal(await count(fresh), floor, "the server renders the same list");
   assert.equal(await fresh.inputValue("[data-testid=filter-length]"), "floor");
+  assert.equal(await fresh.inputValue("[data-testid=filter-colour]"), colour);
   await fresh.close();
 
-  if (floor === 0) { // this colour has no floor-length dress: open one of the colour's
-    await page.selectOption("[data-testid=filter-length]", "");
-    await page.waitForURL((u) => !u.searchParams.has("length"));
-    await page.waitForFunction(() => document.querySelector("[data-testid=dress-list] .card"));
-  }
   await Promise.all([page.waitForURL(/\/en\/tredetail\//), page.locator("[data-testid=dress-list] .card:not(.card-off) a").first().click()]);
   await ready(page);
-  assert.ok(await page.isVisible("[data-testid=size-chart]"), "the dress shows its size chart");
   const dressUrl = page.url();
+  const treId = dressUrl.split("/tredetail/")[1].split("/")[0];
+  assert.ok(floorList.cards.some((c) => c.treId === treId), "a floor-length evening dress of that colour");
+  assert.ok(await page.isVisible("[data-testid=size-chart]"), "the dress shows its size chart");
 
-  await page.goto(`${store.base}/en/dresses`);
-  await ready(page);
-  await Promise.all([page.waitForURL(`${store.base}/en/dresses/faq/2`), page.click("[data-faq='2']")]);
+  // The dress's page lists the FAQ: the question on measuring, then back.
+  const measuring = page.locator("[data-testid=goods-faq] a", { hasText: /how do i measure/i });
+  await Promise.all([page.waitForURL(/\/en\/dresses\/faq\/\d+$/), measuring.click()]);
   await ready(page);
   assert.match(await page.textContent("[data-testid=faq-question]"), /measure/);
   assert.match(await page.textContent("[data-testid=faq-answer]"), /Hollow to floor/);
@@ -91,10 +103,11 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   await page.locator("[data-testid=size-chart] table").waitFor(); // built once open (its toggle re-renders)
   const ld = JSON.parse(await page.locator("script[type='application/ld+json']").first().textContent());
   assert.equal(ld["@type"], "FAQPage");
-
-  // Back to the dress: made to these measurements, into the cart.
-  await page.goto(dressUrl);
+  await page.goBack();
   await ready(page);
+  assert.equal(page.url(), dressUrl, "back at the dress");
+
+  // Made to these measurements, into the cart.
   for (const label of await page.$$eval("[data-testid^=label-]", (ls) => ls.map((l) => l.dataset.testid))) {
     if (label !== "label-9") await page.locator(`[data-testid=${label}] [data-option-id]`).first().click();
   }
@@ -102,6 +115,12 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   for (const [m, v] of [["a", "90"], ["b", "70"], ["c", "96"], ["d", "150"]]) await page.selectOption(`[data-testid=measure-${m}]`, v);
   await page.click("[data-testid=add-to-cart]");
   await page.waitForSelector("[data-testid=cart-link] [data-testid=badge]");
+  // The cart's line is this dress with these measurements.
+  await Promise.all([page.waitForURL(`${store.base}/en/cart`), page.click("[data-testid=cart-link]")]);
+  const line = page.locator("[data-testid=cart-line]", { has: page.locator(`a[href*="/tredetail/${treId}"]`) });
+  await line.waitFor();
+  assert.match(await line.locator("[data-testid=line-chosen] [data-label-id='9']").textContent(),
+    /Custom.*\(Bust 90 cm, Waist 70 cm, Hips 96 cm, Hollow to floor 150 cm\)/);
   assert.deepEqual(problems, []);
   await ctx.close();
 });
@@ -119,7 +138,8 @@ test("every dresses page is axe-clean without sideways scroll, phone and desktop
   const shots = process.env.SHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
   const found = [];
-  const pages = { store: "/dresses", category: "/dresses/c/evening/evening-dresses?length=floor", faq: "/dresses/faq/2" };
+  const dress = await findGoods(store, (g) => g.spe === 1 && g.saleable === 1);
+  const pages = { store: "/dresses", category: "/dresses/c/evening/evening-dresses?length=floor", faq: "/dresses/faq/2", dress: "/tredetail/" + dress.treId };
   for (const lang of ["en", "ar"]) {
     for (const width of [360, 412, 1280]) {
       const ctx = await browser.newContext({ viewport: { width, height: 900 } });
@@ -133,7 +153,7 @@ test("every dresses page is axe-clean without sideways scroll, phone and desktop
         const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(over <= 0, `${lang}${path} @${width}: ${over}px sideways scroll`);
         if (width !== 412) found.push(...await axe(page, `${lang}${path} @${width}`));
-        if (shots && width !== 360) await page.screenshot({ path: `${shots}/dresses-${name}-${lang}-${width}.png`, fullPage: true });
+        if (shots && width !== 412) await page.screenshot({ path: `${shots}/dresses-${name}-${lang}-${width}.png`, fullPage: true });
       }
       assert.deepEqual(problems, []);
       await ctx.close();

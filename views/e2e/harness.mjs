@@ -142,9 +142,11 @@ export function ready(page) {
 
 // signIn opens a context of the given size signed in as email through the
 // login page, landing on path (e.g. "/en/myorders"; a goods page may move
-// on to its address with the slug), its problems watched.
-export async function signIn(browser, store, email, path, { password = "secret123", viewport = { width: 412, height: 915 } } = {}) {
-  const ctx = await browser.newContext({ viewport });
+// on to its address with the slug), its problems watched. ctx, when given,
+// is a context set up by the test (a user agent, init scripts) to use
+// instead of a new one.
+export async function signIn(browser, store, email, path, { password = "secret123", viewport = { width: 412, height: 915 }, ctx: given } = {}) {
+  const ctx = given ?? await browser.newContext({ viewport });
   const page = await ctx.newPage();
   const problems = watch(page);
   await page.goto(`${store.base}/${path.split("/")[1]}/login?redirect=${encodeURIComponent(path)}`);

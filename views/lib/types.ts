@@ -77,7 +77,7 @@ export interface PageData {
 // DressesData is the dresses line's pages (server/web/dresses.go).
 export interface DressCategory { uid: string; suri: string; key: string }
 export interface DressesData {
-  categories: DressCategory[];
+  categories?: DressCategory[]; // on the dresses line's pages (a dress's page has only the questions)
   category?: string;
   filter?: { category: string; colour: string; silhouette: string; length: string; price: string; size: string; sort: string; page: number; pageSize: number };
   colours?: string[];

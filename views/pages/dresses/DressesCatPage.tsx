@@ -20,7 +20,7 @@ export function DressesCatPage() {
   const api = useApi();
   const { lang, data } = useData();
   const dd = data.dresses!;
-  const cat = dd.categories.find((c) => c.uid === dd.category)!;
+  const cat = dd.categories!.find((c) => c.uid === dd.category)!;
   const base = catPath(lang, cat.uid, cat.suri);
   const f0 = dd.filter!;
   const [filter, setFilter] = useState<Filter>({ colour: f0.colour, silhouette: f0.silhouette, length: f0.length, price: f0.price, size: f0.size, sort: f0.sort, page: f0.page });

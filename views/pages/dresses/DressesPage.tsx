@@ -14,7 +14,8 @@ export function DressesPage() {
   const { lang, data } = useData();
   const dd = data.dresses!;
   const cards = data.cards?.cards ?? [];
-  const all = dd.categories[0];
+  const cats = dd.categories!;
+  const all = cats[0];
   return (
     <Layout>
       <Seo title={t("DressesTitle") + " | Souk"} description={t("DressesMeta")} />
@@ -26,7 +27,7 @@ export function DressesPage() {
       <section className="row" aria-labelledby="dress-cats">
         <h2 id="dress-cats">{t("DressesCategories")}</h2>
         <ul className="dress-cats" data-testid="dress-cats">
-          {dd.categories.slice(1).map((c) => (
+          {cats.slice(1).map((c) => (
             <li key={c.uid}><a href={catPath(lang, c.uid, c.suri)} data-cat={c.uid}>{t(categoryKeys[c.uid] ?? c.key)}</a></li>
           ))}
         </ul>

@@ -24,6 +24,8 @@ import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./s
 import type { Goods } from "../../lib/types";
 import { useMine } from "../../lib/mine";
 import { ChatButton } from "../../components/ChatButton";
+import { FaqLinks } from "../dresses/FaqLinks";
+import { faqPath } from "../dresses/dresses";
 
 export function GoodsPage() {
   const t = useT();
@@ -149,6 +151,14 @@ export function GoodsPage() {
             </a>
           </div>
           {g.spe === 1 && data.data.delivery ? <DeliveryDates d={data.data.delivery} sizes={dressSizes(g, chosen[LABEL_SIZE])} testid="delivery" /> : null}
+          {/* A bride's questions before ordering (how to measure, delivery,
+              returns): the dresses FAQ, each answer a page of its own. */}
+          {g.spe === 1 && data.data.dresses?.questions?.length ? (
+            <section className="goods-faq" aria-labelledby="goods-faq" data-testid="goods-faq">
+              <h2 id="goods-faq">{t("DressesFAQ")}</h2>
+              <FaqLinks questions={data.data.dresses.questions} lan={data.data.dresses.qlan} href={(i) => faqPath(data.lang, i)} />
+            </section>
+          ) : null}
           <a className="seller" href={identityPath(data.lang, g.owner.identityType, g.owner.uid)}>
             <span className="avatar" aria-hidden="true">{g.owner.name.slice(0, 1)}</span>
             <span><small className="muted">{t("SoldBy")}</small><br /><strong>{g.owner.name}</strong></span>
