@@ -2,7 +2,8 @@
 // seller talk in bigchat; the server is killed (SIGKILL, no goodbye) in the
 // middle; both write while it is down; it restarts on the same data. Both
 // sides reconnect, their queued messages are sent once, and both end with
-// the same messages as the database, in order, none twice.
+// the same messages as the database, in order, none twice. And a goods
+// card sent live shows in the reader's language.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startStore, launch, ready, signIn, findGoods } from "./harness.mjs";
@@ -81,4 +82,32 @@ test("the server is killed mid-conversation and restarted: both sides end with t
     assert.equal(await p.locator("[data-testid=chat-msg]:not([data-seq])").count(), 0, "no message left unsent");
   }
   assert.deepEqual(shopper.problems.filter((p) => !/ERR_CONNECTION_REFUSED|WebSocket|Failed to fetch|Failed to load resource/.test(p)), []);
+});
+
+test("a goods card sent live reaches the other side in that side's language, not the sender's", async () => {
+  const dress = await findGoods(store, (g) => g.spe === 1 && g.saleable === 1);
+  const sellerEmail = `seller-${dress.owner.uid}@example.com`.toLowerCase();
+  await store.sellerToken(dress.owner.uid);
+  const shopperToken = (await store.register("card-shopper@example.com"))?.token;
+  const open = await store.authed(shopperToken, "chat/open", { kind: "goods", treId: dress.treId });
+  assert.equal(open.code, 200, open.easg);
+  const conv = open.content.uid;
+  const german = async () => {
+    const r = await fetch(`${store.base}/api/v1/souk/tre/getTreDetail`, { method: "POST", headers: { "Content-Type": "application/json", ALAN: "de" }, body: JSON.stringify({ treId: dress.treId }) });
+    return (await r.json()).content.treName.txt;
+  };
+  const name = await german();
+  assert.notEqual(name, dress.treName.txt, "the demo dress has a German name");
+
+  const seller = await signIn(browser, store, sellerEmail, "/de/bigchat", { viewport: { width: 1280, height: 900 } });
+  await seller.page.goto(`${store.base}/de/bigchat?c=${conv}`);
+  await ready(seller.page);
+  await socketUp(seller.page);
+  // The shopper's English tab sends the card (its page would: English texts).
+  const sent = await store.authed(shopperToken, "chat/send", { uid: conv, appId: "card-1", type: 3, content: dress.treId });
+  assert.equal(sent.code, 200, sent.easg);
+  const card = seller.page.locator("[data-testid=chat-msg][data-seq] [data-testid=chat-card]").last();
+  await card.waitFor();
+  await seller.page.waitForFunction(([n]) => [...document.querySelectorAll("[data-testid=chat-msg] [data-testid=chat-card]")].some((e) => e.textContent.includes(n)), [name], { timeout: 15_000 });
+  assert.ok((await card.getAttribute("href")).startsWith("/de/"), "the card links to the German page");
 });

@@ -105,6 +105,13 @@ export async function catchUp(ctx: CallContext, conv: string): Promise<void> {
   }
 }
 
+// localize fetches a goods card message again in this tab's language and
+// currency: the live frame carries the card as the sender's page made it.
+export async function localize(ctx: CallContext, m: ChatMessage): Promise<void> {
+  const p = await call<Page>(ctx, "chat/messages", { uid: m.conversation, afterSeq: m.seq - 1, limit: 1 }, { silent: true });
+  chatStore.getState().addMessages(m.conversation, p.list.filter((x) => x.seq === m.seq));
+}
+
 // loadMessages loads the newest page (before = 0) or the page before a seq;
 // it answers how many came and the other side's read mark.
 export async function loadMessages(ctx: CallContext, conv: string, before = 0): Promise<Page> {

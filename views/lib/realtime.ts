@@ -6,7 +6,7 @@
 import { APP_VERSION, call, type CallContext } from "../api/client";
 import { broadcast, onBroadcast, type TabMessage } from "./broadcast";
 import { checkMain, MAIN_CHECK_MS, releaseMain } from "./mainTab";
-import { catchUp, flushOutbox } from "./chat";
+import { catchUp, flushOutbox, localize } from "./chat";
 import { isEmbeddedApp } from "./env";
 import { currentToken } from "./session";
 import { chatStore, type ChatMessage, type Unread } from "../stores/chat";
@@ -51,6 +51,7 @@ function apply(h: RealtimeHooks, type: TabMessage, data: unknown) {
       const m = data as ChatMessage;
       s.addMessages(m.conversation, [m]);
       if (!m.mine) h.incoming(m);
+      if (m.card && !m.mine) localize(h, m).catch(() => undefined);
       break;
     }
     case "SendMsgSuccess": s.addMessages((data as ChatMessage).conversation, [data as ChatMessage]); break;
