@@ -38,7 +38,7 @@ func IsPostgres(url string) bool {
 	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
 }
 
-func openDriver(databaseURL, dataDir string) (*entsql.Driver, error) {
+func openDriver(databaseURL, dataDir string) (dialect.Driver, error) {
 	if IsPostgres(databaseURL) {
 		db, err := sql.Open("pgx", databaseURL)
 		if err != nil {
@@ -61,9 +61,9 @@ func openDriver(databaseURL, dataDir string) (*entsql.Driver, error) {
 	// then writes cannot wait for the write lock and fails at once under
 	// concurrent writers (two clicks on "add to cart", say).
 	dsn := fmt.Sprintf("file:%s?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate", path)
-	db, err := sql.Open("sqlite", dsn)
+	drv, err := openSQLite(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
 	}
-	return entsql.OpenDB(dialect.SQLite, db), nil
+	return drv, nil
 }
