@@ -3,6 +3,19 @@ export function isEmbeddedApp(): boolean {
   return typeof navigator !== "undefined" && /SoukApp\//.test(navigator.userAgent);
 }
 
+// Platform is what kind of device a page is on, for the app download pages:
+// the embedded app, an Android or iOS phone or tablet, or anything else.
+export type Platform = "app" | "android" | "ios" | "desktop";
+
+// platformOf reads a user agent (an iPad asking for the desktop site says
+// "Macintosh" but has a touch screen).
+export function platformOf(ua: string, touchPoints = 0): Platform {
+  if (/SoukApp\//.test(ua)) return "app";
+  if (/Android/i.test(ua)) return "android";
+  if (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1)) return "ios";
+  return "desktop";
+}
+
 // lockZoomInApp keeps the spec's "no zoom" inside the embedded app only,
 // where the native shell owns gestures; browsers keep zoom (WCAG 1.4.4).
 export function lockZoomInApp() {
