@@ -97,7 +97,7 @@ export function AndroidAppPage() {
       <div className="apk-page" data-testid="dlandroidapp">
         <section className="panel apk-card">
           <span className="app-icon" aria-hidden="true" />
-          <ContentText className="apk-text" />
+          <ContentText className="apk-text" body={!!apk} />
           {!apk ? <p className="notice" data-testid="apk-unavailable">{t("ApkNotAvailable")}</p> : (
             <>
               <dl className="apk-facts" data-testid="apk-facts">
