@@ -19,6 +19,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/chat"
 	"souk/app/config"
+	"souk/app/contact"
 	edit "souk/app/content"
 	"souk/app/form"
 	"souk/app/i18n"
@@ -26,6 +27,7 @@ import (
 	"souk/app/listing"
 	"souk/app/mail"
 	"souk/app/media"
+	"souk/app/mobileapp"
 	"souk/app/order"
 	"souk/app/payment"
 	"souk/app/search"
@@ -239,6 +241,15 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
 	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
+	contacts := contact.New(contact.Options{Chat: chats, Mail: sender, To: cfg.ContactEmail, T: strs.T, Log: log})
+	apps, err := mobileapp.Load(mobileapp.Config{APKPath: cfg.AndroidAPK, APKVersion: cfg.AndroidVersion,
+		PlayURL: cfg.PlayStoreURL, AppStoreURL: cfg.AppStoreURL})
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	site.Apps = apps
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderNotices(hub), log)
 	identities.OnDecided = reviewNotices(hub)
 	editor.OnDecided = reviewNotices(hub)
@@ -250,6 +261,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
+		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})

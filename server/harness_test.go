@@ -29,9 +29,15 @@ func startStoreB(b *testing.B) *testStore {
 	return startStoreTB(b, storetest.Backend{Name: "sqlite", Dir: b.TempDir()})
 }
 
-func startStoreTB(t testing.TB, b storetest.Backend) *testStore {
+func startStoreTB(t testing.TB, b storetest.Backend) *testStore { return startStoreEnv(t, b, nil) }
+
+// startStoreEnv is startStore with more configuration (env, by variable).
+func startStoreEnv(t testing.TB, b storetest.Backend, env map[string]string) *testStore {
 	t.Helper()
 	cfg, err := config.Load(func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
 		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
 	})
 	if err != nil {

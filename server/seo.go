@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/catalog"
+	"souk/server/web"
 )
 
 // SitemapSource lists what the sitemaps contain.
@@ -78,7 +79,8 @@ type urlXML struct {
 }
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page, the
-// identity pages and the dresses line's pages in chunk 0, then that
+// identity pages, the store's own pages (about, contact, the app) and the
+// dresses line's pages in chunk 0, then that
 // chunk's goods pages of the goods written in the language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -108,7 +110,7 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 			if err != nil {
 				return err
 			}
-			for _, p := range dresses {
+			for _, p := range append(web.TextPaths(), dresses...) {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}

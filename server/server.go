@@ -16,6 +16,7 @@ import (
 
 	"souk/app/mail"
 	"souk/app/media"
+	"souk/app/mobileapp"
 	"souk/server/api"
 	"souk/server/web"
 )
@@ -35,6 +36,8 @@ type Deps struct {
 	Chats      *api.Chats
 	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
 	Contents   *api.Contents    // the back office's content and form editor
+	Contacts   *api.Contacts    // the contact form
+	Apps       *mobileapp.Apps  // the native apps: the APK download, the download page's QR code
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -91,6 +94,9 @@ func New(d Deps) *echo.Echo {
 	if d.Contents != nil {
 		d.Contents.Register(apiGroup)
 	}
+	if d.Contacts != nil {
+		d.Contacts.Register(apiGroup)
+	}
 	gate := d.Gate
 	if gate == nil {
 		gate = media.NewGate(media.DecodeSlots)
@@ -114,6 +120,8 @@ func New(d Deps) *echo.Echo {
 	})
 	e.GET("/static/*", staticHandler(d))
 	e.GET("/media/*", mediaHandler(d, gate))
+	e.GET(mobileapp.APKPrefix+":file", apkHandler(d.Apps))
+	e.GET("/qr/:file", appQRHandler(d))
 	e.GET("/robots.txt", robots(d))
 	e.GET("/sitemap.xml", sitemapIndex(d))
 	e.GET("/sitemaps/:file", sitemapFile(d))

@@ -2,11 +2,9 @@ package account
 
 import (
 	"context"
-	"fmt"
-	"net/netip"
-	"time"
 
 	"souk/app/apperr"
+	"souk/app/ratelimit"
 )
 
 // Wrong passwords are counted twice. Per (account, client address), a few
@@ -21,13 +19,13 @@ import (
 // checkPassword verifies the transformed password of the account at email
 // (whose stored hash is encoded), counting the try against both locks.
 func (s *Service) checkPassword(ctx context.Context, email, password, encoded string, c Client) error {
-	here := email + "|" + addrKey(c.IP)
+	here := email + "|" + ratelimit.AddrKey(c.IP)
 	if ok, wait := s.loginFails.Allow(here); !ok {
-		return apperr.New(apperr.RateLimited, "PasswordLockedHere", "minutes", minutes(wait))
+		return apperr.New(apperr.RateLimited, "PasswordLockedHere", "minutes", ratelimit.Minutes(wait))
 	}
 	if ok, wait := s.accountFails.Allow(email); !ok {
 		s.loginFails.Release(here)
-		return apperr.New(apperr.RateLimited, "PasswordLockedAll", "minutes", minutes(wait))
+		return apperr.New(apperr.RateLimited, "PasswordLockedAll", "minutes", ratelimit.Minutes(wait))
 	}
 	ok, err := s.verifyPassword(ctx, password, encoded)
 	if err != nil { // not checked (the server was busy): not a failure
@@ -41,29 +39,4 @@ func (s *Service) checkPassword(ctx context.Context, email, password, encoded st
 	s.loginFails.Reset(here)
 	s.accountFails.Release(email)
 	return nil
-}
-
-// minutes is a wait rounded up to whole minutes, for messages.
-func minutes(d time.Duration) string {
-	m := int((d + time.Minute - 1) / time.Minute)
-	if m < 1 {
-		m = 1
-	}
-	return fmt.Sprint(m)
-}
-
-// addrKey is the client address a lock is kept for. An IPv6 client usually
-// holds a whole /64, so that is one address here; otherwise changing the
-// last bits would give a fresh allowance.
-func addrKey(ip string) string {
-	a, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	a = a.Unmap()
-	if a.Is4() {
-		return a.String()
-	}
-	p, _ := a.Prefix(64)
-	return p.String()
 }

@@ -4,8 +4,11 @@ package config
 
 import (
 	"fmt"
+	"net/mail"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +34,16 @@ type Config struct {
 	SeedGoods     int           // SEED_GOODS: how many demo goods a fresh database gets
 	PayWindow     time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
 	DogeBlock     time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
+	// CONTACT_EMAIL: where the contact form of a signed-out visitor is mailed.
+	ContactEmail string
+	// The native apps (downloadapp, dlandroidapp). ANDROID_APK is the path of
+	// the APK file this server offers for download, ANDROID_APK_VERSION its
+	// version; PLAY_STORE_URL and APP_STORE_URL the stores' pages. Empty:
+	// the pages say the app is not available (yet) instead of linking nowhere.
+	AndroidAPK     string
+	AndroidVersion string
+	PlayStoreURL   string
+	AppStoreURL    string
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -40,7 +53,8 @@ var Vars = [][2]string{
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
-	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"},
+	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
+	{"ANDROID_APK", ""}, {"ANDROID_APK_VERSION", ""}, {"PLAY_STORE_URL", ""}, {"APP_STORE_URL", ""},
 }
 
 // FromEnv reads the process environment.
@@ -86,6 +100,15 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.DogeBlock, err = durationVar(get("DOGE_BLOCK_TIME", "2s"), "DOGE_BLOCK_TIME"); err != nil {
 		return c, err
 	}
+	c.ContactEmail = get("CONTACT_EMAIL", "help@souk.test")
+	c.AndroidAPK, c.AndroidVersion = get("ANDROID_APK", ""), get("ANDROID_APK_VERSION", "")
+	c.PlayStoreURL, c.AppStoreURL = get("PLAY_STORE_URL", ""), get("APP_STORE_URL", "")
+	if err := c.checkApps(); err != nil {
+		return c, err
+	}
+	if _, err := mail.ParseAddress(c.ContactEmail); err != nil || strings.ContainsAny(c.ContactEmail, "\r\n") {
+		return c, fmt.Errorf("config: CONTACT_EMAIL must be an email address, got %q", c.ContactEmail)
+	}
 	if c.BaseURL == "" {
 		c.BaseURL = fmt.Sprintf("http://localhost:%d", c.Port)
 	}
@@ -109,4 +132,21 @@ func intVar(v, name string, lo, hi int) (int, error) {
 		return 0, fmt.Errorf("config: %s must be a whole number from %d to %d, got %q", name, lo, hi, v)
 	}
 	return n, nil
+}
+
+// apkVersion is a version name as an APK's file name can carry it.
+var apkVersion = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+-]{0,31}$`)
+
+// checkApps checks the native apps' settings: a version with the APK, and
+// store pages that are absolute http(s) addresses.
+func (c *Config) checkApps() error {
+	if c.AndroidAPK != "" && !apkVersion.MatchString(c.AndroidVersion) {
+		return fmt.Errorf("config: ANDROID_APK_VERSION must name the APK's version (like 1.4.2), got %q", c.AndroidVersion)
+	}
+	for name, v := range map[string]string{"PLAY_STORE_URL": c.PlayStoreURL, "APP_STORE_URL": c.AppStoreURL} {
+		if u, err := url.Parse(v); v != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
+			return fmt.Errorf("config: %s must be an http(s) address, got %q", name, v)
+		}
+	}
+	return nil
 }

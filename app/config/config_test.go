@@ -19,6 +19,18 @@ func TestLoad(t *testing.T) {
 		{"bad port", map[string]string{"PORT": "http"}, true, nil},
 		{"port out of range", map[string]string{"PORT": "70000"}, true, nil},
 		{"bad dev", map[string]string{"DEV": "sometimes"}, true, nil},
+		{"apps unset", nil, false, func(c Config) bool {
+			return c.AndroidAPK == "" && c.PlayStoreURL == "" && c.AppStoreURL == "" && c.ContactEmail == "help@souk.test"
+		}},
+		{"apk with version", map[string]string{"ANDROID_APK": "/srv/souk.apk", "ANDROID_APK_VERSION": "1.4.2"}, false, func(c Config) bool {
+			return c.AndroidAPK == "/srv/souk.apk" && c.AndroidVersion == "1.4.2"
+		}},
+		{"apk without version", map[string]string{"ANDROID_APK": "/srv/souk.apk"}, true, nil},
+		{"apk version with a slash", map[string]string{"ANDROID_APK": "/srv/souk.apk", "ANDROID_APK_VERSION": "1/../2"}, true, nil},
+		{"store page not a url", map[string]string{"PLAY_STORE_URL": "souk"}, true, nil},
+		{"store page javascript", map[string]string{"APP_STORE_URL": "javascript:alert(1)"}, true, nil},
+		{"contact email", map[string]string{"CONTACT_EMAIL": "Souk help <care@souk.example>"}, false, func(c Config) bool { return c.ContactEmail == "Souk help <care@souk.example>" }},
+		{"bad contact email", map[string]string{"CONTACT_EMAIL": "care"}, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 
 // Kinds of editable things; a kind says the value's shape.
 const (
-	KindText = "text" // {title, text}: a page's text (about, contact)
+	KindText = "text" // {title, text}: a page's text (about, contact, the app download pages)
 	KindFAQ  = "faq"  // {entries: [{q, a}]}
 	KindHots = "hots" // {pages: [{uid, title, text, goods}]}
 	KindHome = "home" // {blocks: [{key, title, text, cta, link, goods}]}
@@ -35,10 +35,11 @@ const (
 )
 
 // docKinds are the named content documents, stored per language.
-var docKinds = map[string]string{"about": KindText, "contact": KindText, "dressesfaq": KindFAQ, "hots": KindHots}
+var docKinds = map[string]string{"about": KindText, "contact": KindText, "dressesfaq": KindFAQ, "hots": KindHots,
+	"downloadapp": KindText, "dlandroidapp": KindText}
 
 // docOrder is the index's order of the content names.
-var docOrder = []string{"home", "about", "contact", "dressesfaq", "hots"}
+var docOrder = []string{"home", "about", "contact", "dressesfaq", "hots", "downloadapp", "dlandroidapp"}
 
 // HomeName is the EditName of the home page's index data.
 const HomeName = "home"

@@ -12,10 +12,18 @@ import (
 var defaults = map[string]any{
 	"about": TextValue{Title: "About Souk", Text: "<p>Souk is a marketplace for consumer goods, wholesale goods and made-to-measure dresses.</p>" +
 		"<p>Sellers, makers, creators and analysts each have their own pages; shoppers search by text or by picture and buy through one cart.</p>"},
-	"contact": TextValue{Title: "Contact us", Text: "<p>Write to <strong>help@souk.test</strong>; we answer within two working days.</p>" +
+	"contact": TextValue{Title: "Contact us", Text: "<p>A question about an order, a seller, a dress or your account? Write to us with the form; we answer within two working days.</p>" +
 		"<p>For an order, please give its number.</p>"},
 	"dressesfaq": FAQValue{Entries: dressesFAQ},
 	"hots":       HotsValue{Pages: []HotsPage{}},
+	"downloadapp": TextValue{Title: "Souk in your pocket", Text: "<p>Shop consumer goods, wholesale lots and made-to-measure dresses wherever you are, with the account you already have.</p>" +
+		"<ul><li><strong>Search by text or by photo</strong>: point your camera at something you like and find it for sale.</li>" +
+		"<li><strong>Chat</strong> with sellers, makers and customer service, and hear at once when they answer.</li>" +
+		"<li><strong>Follow your orders</strong> from payment to your door, and your dress from tailoring to delivery.</li></ul>"},
+	"dlandroidapp": TextValue{Title: "Souk for Android", Text: "<p>Install Souk on your Android phone straight from us, without an app store.</p>" +
+		"<ol><li>Download the file below.</li><li>Open it; your phone asks you to allow installing apps from your browser once.</li>" +
+		"<li>Sign in with your Souk account.</li></ol>" +
+		"<p>To check the download is intact, compare its SHA-256 checksum with the one shown here.</p>"},
 }
 
 // EnsureDefaults writes each default document English lacks; a stored one

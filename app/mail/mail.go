@@ -10,8 +10,9 @@ import (
 	"strings"
 )
 
-// Message is one email.
-type Message struct{ To, Subject, Text string }
+// Message is one email. ReplyTo, when set, is where answers go (the
+// contact form's sender), as an address with an optional display name.
+type Message struct{ To, Subject, Text, ReplyTo string }
 
 // Sender delivers messages.
 type Sender interface {
@@ -56,8 +57,13 @@ func (t tee) Send(ctx context.Context, m Message) error {
 // validate is shared by every Sender so development (Outbox) rejects exactly
 // what production (SMTP) would, and injection is refused before any I/O.
 func validate(m Message) (*netmail.Address, error) {
-	if strings.ContainsAny(m.To, "\r\n") {
+	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.ReplyTo, "\r\n") {
 		return nil, errors.New("mail: recipient contains a line break")
+	}
+	if m.ReplyTo != "" {
+		if _, err := netmail.ParseAddress(m.ReplyTo); err != nil {
+			return nil, errors.New("mail: invalid reply-to address: " + err.Error())
+		}
 	}
 	if strings.ContainsAny(m.Subject, "\r\n") {
 		return nil, errors.New("mail: subject contains a line break")

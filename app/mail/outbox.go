@@ -16,6 +16,7 @@ type Entry struct {
 	To      string    `json:"to"`
 	Subject string    `json:"subject"`
 	Text    string    `json:"text"`
+	ReplyTo string    `json:"replyTo,omitempty"`
 	At      time.Time `json:"at"`
 }
 
@@ -44,7 +45,7 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	if _, err := validate(m); err != nil {
 		return err
 	}
-	o.put(Entry{To: m.To, Subject: m.Subject, Text: m.Text, At: time.Now()})
+	o.put(Entry{To: m.To, Subject: m.Subject, Text: m.Text, ReplyTo: m.ReplyTo, At: time.Now()})
 	o.log.InfoContext(ctx, "mail outbox", "to", m.To, "subject", m.Subject, "text", m.Text)
 	return nil
 }

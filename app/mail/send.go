@@ -19,7 +19,7 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	msg, err := build(s.from, to, m.Subject, m.Text, time.Now())
+	msg, err := build(s.from, to, m, time.Now())
 	if err != nil {
 		return err
 	}

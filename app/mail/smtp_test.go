@@ -137,6 +137,26 @@ func checkLineLengths(t *testing.T, data []byte) {
 	}
 }
 
+// A contact message goes to customer service with the sender as Reply-To,
+// its display name encoded like any header.
+func TestSMTPReplyTo(t *testing.T) {
+	addr, be := startServer(t, serverOpts{})
+	rt := (&netmail.Address{Name: "Laila Ahmed ليلى", Address: "laila@example.com"}).String()
+	if err := sendOne(t, "smtp://"+addr, Message{To: "help@souk.test", Subject: "Question", Text: "Hi", ReplyTo: rt}); err != nil {
+		t.Fatal(err)
+	}
+	got := be.all()
+	if len(got) != 1 || len(got[0].Rcpt) != 1 || got[0].Rcpt[0] != "help@souk.test" {
+		t.Fatalf("delivered %+v, want one message to help@souk.test only", got)
+	}
+	h, _, _ := parse(t, got[0].Data)
+	list, err := h.AddressList("Reply-To")
+	if err != nil || len(list) != 1 || list[0].Address != "laila@example.com" || list[0].Name != "Laila Ahmed ليلى" {
+		t.Fatalf("Reply-To = %q (%v)", h.Get("Reply-To"), err)
+	}
+	checkLineLengths(t, got[0].Data)
+}
+
 func TestSMTPFromParameter(t *testing.T) {
 	addr, be := startServer(t, serverOpts{})
 	from := "?from=" + "Souk%20Market%20%3Cmail%40souk.example%3E"
@@ -246,6 +266,8 @@ func TestSMTPRefusesHeaderInjection(t *testing.T) {
 		{"cr in subject", Message{To: "a@b.c", Subject: "hi\rBcc: x@y.z"}},
 		{"two recipients", Message{To: "a@b.c, x@y.z", Subject: "s"}},
 		{"not an address", Message{To: "nobody", Subject: "s"}},
+		{"bcc in reply-to", Message{To: "a@b.c", Subject: "s", ReplyTo: "v@w.x\r\nBcc: x@y.z"}},
+		{"reply-to not an address", Message{To: "a@b.c", Subject: "s", ReplyTo: "nobody"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

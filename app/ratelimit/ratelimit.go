@@ -4,6 +4,8 @@
 package ratelimit
 
 import (
+	"fmt"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -81,4 +83,29 @@ func (l *Window) sweep(now time.Time) {
 			l.hits[k] = r
 		}
 	}
+}
+
+// AddrKey is the client address a limit is kept for. An IPv6 client usually
+// holds a whole /64, so that is one address here; otherwise changing the
+// last bits would give a fresh allowance.
+func AddrKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
+
+// Minutes is a wait rounded up to whole minutes (at least 1), for messages.
+func Minutes(d time.Duration) string {
+	m := int((d + time.Minute - 1) / time.Minute)
+	if m < 1 {
+		m = 1
+	}
+	return fmt.Sprint(m)
 }

@@ -13,9 +13,12 @@ type ContentPages interface {
 	DressesFAQ(ctx context.Context, lang string) (*content.FAQ, error)
 }
 
-// loadText is the page of the text document name (about, contact), in the
-// page's language or English; a save in the back office bumps its version.
-func loadText(name string) loader {
+// loadText is the page showing the text document name (about, contact, the app
+// download pages), in the page's language or English; a save in the back
+// office bumps its version. The app pages also show what the configuration
+// says of the apps (the same for every visitor: the platform is chosen in
+// the browser).
+func loadText(name, page string) loader {
 	return func(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		if s.Content == nil {
 			return loadNotFound(ctx, s, r)
@@ -24,10 +27,18 @@ func loadText(name string) loader {
 		if err != nil {
 			return notFoundOr(err)
 		}
-		return &Loaded{Page: "text", Status: 200, Data: PageData{Content: p, Param: name},
-			Deps: []string{"content:" + name, "enums"}}, nil
+		l := &Loaded{Page: page, Status: 200, Data: PageData{Content: p, Param: name},
+			Deps: []string{"content:" + name, "enums"}}
+		if page == "downloadapp" || page == "dlandroidapp" {
+			l.Data.Apps = s.Apps
+		}
+		return l, nil
 	}
 }
+
+// TextPaths are the pages of texts an admin edits that are worth finding,
+// for the sitemaps (dlandroidapp is noindex: the download page says it).
+func TextPaths() []string { return []string{"/aboutsouk", "/contact", "/downloadapp"} }
 
 // editShell is operations/EditForm/{EditName}: "all" is the index; any
 // other name must be one the editor knows.

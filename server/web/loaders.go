@@ -78,8 +78,10 @@ var loaders = map[string]loader{
 	"createTre/{treId}":               shellWith("goodsEdit", "treId"), // "0" for a new item
 	// The texts an admin edits in the back office, and its editor (a shell:
 	// its calls answer "unknown call" to anyone without a staff role).
-	"aboutsouk":                      loadText("about"),
-	"contact":                        loadText("contact"),
+	"aboutsouk":                      loadText("about", "text"),
+	"contact":                        loadText("contact", "contact"), // the text and the contact form
+	"downloadapp":                    loadText("downloadapp", "downloadapp"),
+	"dlandroidapp":                   loadText("dlandroidapp", "dlandroidapp"),
 	"operations/EditForm/{EditName}": editShell,
 }
 

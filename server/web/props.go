@@ -5,6 +5,7 @@ import (
 
 	"souk/app/catalog"
 	"souk/app/content"
+	"souk/app/mobileapp"
 	"souk/server/ssr"
 )
 
@@ -57,6 +58,7 @@ type PageData struct {
 	Content   *content.Page         `json:"content,omitempty"`  // aboutsouk, contact: the text an admin edits
 	Dresses   *DressesData          `json:"dresses,omitempty"`  // the dresses line's pages
 	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
+	Apps      *mobileapp.Apps       `json:"apps,omitempty"`     // downloadapp, dlandroidapp
 }
 
 // UserProfile is a user's public page data.

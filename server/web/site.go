@@ -18,6 +18,7 @@ import (
 	"souk/app/account"
 	"souk/app/catalog"
 	"souk/app/i18n"
+	"souk/app/mobileapp"
 	"souk/server/ssr"
 )
 
@@ -45,6 +46,8 @@ type Site struct {
 	Search Searcher
 	// Content serves the texts the back office edits (about, contact).
 	Content ContentPages
+	// Apps is what the app download pages offer (nil: nothing yet).
+	Apps *mobileapp.Apps
 
 	renders atomic.Int64
 	scripts sharedScripts

@@ -10,7 +10,7 @@ import { followLinks } from "../lib/env";
 // and the search results page. Every other page (sign-in, cart, orders, the
 // account pages) is a shell the browser fills in, and says so when script
 // is off rather than "loading" forever.
-const WORKS_WITHOUT_JS = new Set<PageName>(["home", "goods", "identity", "notfound", "error", "block", "user", "declare", "search"]);
+const WORKS_WITHOUT_JS = new Set<PageName>(["home", "goods", "identity", "notfound", "error", "block", "user", "declare", "search", "downloadapp", "dlandroidapp"]);
 
 // The dialogs are never part of a first render (no dialog is open on the
 // server or at hydration), so their code is a chunk fetched when one opens,

@@ -2,6 +2,7 @@ import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
 import { ChatButton } from "./ChatButton";
+import { isEmbeddedApp } from "../lib/env";
 
 // MenuDrawer lists the store's sections. Entries are added as their pages
 // land; none points at a page that does not exist yet.
@@ -21,6 +22,10 @@ export function MenuDrawer() {
         ["MenuSell", withLang(lang, "/bigerentity")], ["Cart", withLang(lang, "/cart")], ["AddressBook", withLang(lang, "/addressmanagement")],
         ["EditProfileTitle", withLang(lang, "/editProfile")], ["Security", withLang(lang, "/mysafes")]] as [string, string][]
       : [["MenuLogin", withLang(lang, "/login")], ["MenuRegister", withLang(lang, "/register")]] as [string, string][]),
+    ["MenuAbout", withLang(lang, "/aboutsouk")],
+    ["MenuContact", withLang(lang, "/contact")],
+    // Inside the app, no prompt to download it (the menu opens only in the browser, after hydration).
+    ...(isEmbeddedApp() ? [] : [["DownloadApp", withLang(lang, "/downloadapp")] as [string, string]]),
     ["MenuPrivacy", withLang(lang, "/prisafedeclare")],
   ];
   return (

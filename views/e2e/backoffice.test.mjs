@@ -8,8 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { startStore, launch, watch, findGoods } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, axe } from "./harness.mjs";
 
 let store, browser;
 before(async () => { store = await startStore(); browser = await launch(); });
@@ -40,16 +39,6 @@ async function apply(email, name) {
   await call("myEntity/saveEntityForm", { values: { fullName: name, country: "DE" } });
   await call("myIdentity/saveIdentityForm/22", { values: { name, title: "Linen from " + name, brief: "Hand-woven table linen.", country: "DE" } });
   return token;
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-// axe runs axe-core on the page and answers its violations, one line each.
-async function axe(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
-  return vs.map((v) => where + ": " + v);
 }
 
 const row = (owner) => `[data-testid=ops-row][data-owner="${owner}"]`;

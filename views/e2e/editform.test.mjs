@@ -7,8 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { startStore, launch, watch } from "./harness.mjs";
+import { startStore, launch, watch, axe } from "./harness.mjs";
 
 let store, browser;
 before(async () => { store = await startStore(); browser = await launch(); });
@@ -25,16 +24,6 @@ async function login(page, lang, email, password, to) {
   await page.fill("input[name=password]", password);
   await Promise.all([page.waitForURL(`${store.base}/${lang}/${to}`), page.click("[data-testid=login-submit]")]);
   await ready(page);
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-// axe runs axe-core on the page and answers its violations, one line each.
-async function axe(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
-  return vs.map((v) => where + ": " + v);
 }
 
 async function noSidewaysScroll(page, what) {

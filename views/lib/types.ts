@@ -52,7 +52,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
-  | "dresses" | "dressesCat" | "dressesFaq";
+  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -69,9 +69,18 @@ export interface PageData {
   search?: SearchResults;
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
   cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)
-  content?: { title: string; text: string; lan: string }; // aboutsouk, contact: text is sanitised rich text
+  content?: { title: string; text: string; lan: string }; // aboutsouk, contact, the app pages: text is sanitised rich text
   dresses?: DressesData;
   faq?: { entries: { q: string; a: string }[]; lan: string }; // dresses/faq/{faqId}: answers are sanitised rich text
+  apps?: Apps; // downloadapp, dlandroidapp
+}
+
+// Apps is what the configuration offers of the native apps (app/mobileapp):
+// an empty part is not available yet.
+export interface Apps {
+  apk?: { version: string; size: number; sha256: string; url: string };
+  playUrl?: string;
+  appStoreUrl?: string;
 }
 
 // DressesData is the dresses line's pages (server/web/dresses.go).

@@ -32,6 +32,8 @@ import { GoodsEditPage } from "./goods-edit/GoodsEditPage";
 import { IdentityMePage } from "./entity/IdentityMePage";
 import { ChatPage } from "./chat/ChatPage";
 import { TextPage } from "./content/TextPage";
+import { ContactPage } from "./content/ContactPage";
+import { AndroidAppPage, DownloadAppPage } from "./content/AppPages";
 import { EditFormPage } from "./operations/EditFormPage";
 import { DressesPage } from "./dresses/DressesPage";
 import { DressesCatPage } from "./dresses/DressesCatPage";
@@ -82,4 +84,7 @@ export const pages: Record<PageName, ComponentType> = {
   dresses: DressesPage,
   dressesCat: DressesCatPage,
   dressesFaq: FaqPage,
+  contact: ContactPage,
+  downloadapp: DownloadAppPage,
+  dlandroidapp: AndroidAppPage,
 };

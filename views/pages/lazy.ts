@@ -49,4 +49,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   dresses: () => import("./dresses/DressesPage").then((m) => m.DressesPage),
   dressesCat: () => import("./dresses/DressesCatPage").then((m) => m.DressesCatPage),
   dressesFaq: () => import("./dresses/FaqPage").then((m) => m.FaqPage),
+  contact: () => import("./content/ContactPage").then((m) => m.ContactPage),
+  downloadapp: () => import("./content/AppPages").then((m) => m.DownloadAppPage),
+  dlandroidapp: () => import("./content/AppPages").then((m) => m.AndroidAppPage),
 };

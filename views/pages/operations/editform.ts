@@ -18,6 +18,7 @@ export const editPath = (lang: string, name: string) => withLang(lang, "/operati
 export function nameKey(n: string): string {
   const fixed: Record<string, string> = {
     home: "EditNameHome", about: "EditNameAbout", contact: "EditNameContact", dressesfaq: "EditNameFAQ", hots: "EditNameHots",
+    downloadapp: "EditNameDownloadApp", dlandroidapp: "EditNameAndroidApp",
     goods: "EditNameGoodsForm", "entity.1": "EditNamePersonForm", "entity.2": "EditNameCompanyForm",
     "identity.21": "EditNameCreatorForm", "identity.22": "EditNameSellerForm", "identity.23": "EditNameMakerForm", "identity.24": "EditNameAnalystForm",
   };
