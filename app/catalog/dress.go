@@ -19,12 +19,14 @@ const (
 )
 
 // SizeRow is one standard dress size: bust, waist, hips and hollow-to-floor
-// in centimetres and inches.
+// in centimetres and inches. Pages get the centimetres only and work out
+// the inches the same way (views/pages/goods/sizes.ts toInch): sixty rows
+// of both were an eighth of a dress page.
 type SizeRow struct {
 	ID    int       `json:"id"`
 	Label string    `json:"label"`
 	CM    []float64 `json:"cm"`
-	Inch  []float64 `json:"inch"`
+	Inch  []float64 `json:"-"`
 }
 
 // The spec leaves the chart's values to us. Decision: options 118-180 are 21

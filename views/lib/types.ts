@@ -40,7 +40,7 @@ export interface IdentityInfo {
   uid: string; identityType: number; entityType: number; name: string; title: Txt; brief: Txt;
   country: string; avatarUrl: string; backgroundUrl: string; rating: number; goodsCount: number;
 }
-export interface SizeRow { id: number; label: string; cm: number[]; inch: number[] }
+export interface SizeRow { id: number; label: string; cm: number[] } // inches: toInch (pages/goods/sizes.ts)
 export interface Delivery { accepted: number; standard: number; estimated: number; tailoringDays: number; shippingDays: number }
 export interface Language { code: string; name: string; dir: "ltr" | "rtl" }
 export interface RegionItem { c: string; y: string; name: string }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../../stores/context";
 import type { SizeRow } from "../../lib/types";
+import { toInch } from "./sizes";
 
 // SizeChart shows the standard sizes' body measurements in cm and inch;
 // the chosen size's row is highlighted. The table is built only once the
@@ -26,7 +27,7 @@ export function SizeChart({ rows, chosen }: { rows: SizeRow[]; chosen?: number }
               {rows.map((r) => (
                 <tr key={r.id} className={r.id === chosen ? "on" : undefined}>
                   <th scope="row">{r.label}</th>
-                  {r.cm.map((cm, i) => <td key={i} dir="ltr">{cm} cm<br /><small>{r.inch[i]} in</small></td>)}
+                  {r.cm.map((cm, i) => <td key={i} dir="ltr">{cm} cm<br /><small>{toInch(cm)} in</small></td>)}
                 </tr>
               ))}
             </tbody>

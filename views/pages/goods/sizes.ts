@@ -29,3 +29,9 @@ export function range(lo: number, hi: number): number[] {
   for (let i = lo; i <= hi; i++) out.push(i);
   return out;
 }
+
+// toInch is a size chart's centimetres in inches to the half inch, as the
+// server rounds them (app/catalog/dress.go).
+export function toInch(cm: number): number {
+  return Math.round((cm / 2.54) * 2) / 2;
+}
