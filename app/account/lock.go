@@ -3,10 +3,10 @@ package account
 import (
 	"context"
 	"fmt"
-	"net/netip"
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/ratelimit"
 )
 
 // Wrong passwords are counted twice. Per (account, client address), a few
@@ -52,18 +52,5 @@ func minutes(d time.Duration) string {
 	return fmt.Sprint(m)
 }
 
-// addrKey is the client address a lock is kept for. An IPv6 client usually
-// holds a whole /64, so that is one address here; otherwise changing the
-// last bits would give a fresh allowance.
-func addrKey(ip string) string {
-	a, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	a = a.Unmap()
-	if a.Is4() {
-		return a.String()
-	}
-	p, _ := a.Prefix(64)
-	return p.String()
-}
+// addrKey is the client address a lock is kept for (an IPv6 /64 is one).
+var addrKey = ratelimit.AddrKey
