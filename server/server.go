@@ -35,6 +35,7 @@ type Deps struct {
 	Chats      *api.Chats
 	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
 	Contents   *api.Contents    // the back office's content and form editor
+	Trends     *api.Trends      // the product page's view report
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -90,6 +91,9 @@ func New(d Deps) *echo.Echo {
 	}
 	if d.Contents != nil {
 		d.Contents.Register(apiGroup)
+	}
+	if d.Trends != nil {
+		d.Trends.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

@@ -31,6 +31,7 @@ type Config struct {
 	SeedGoods     int           // SEED_GOODS: how many demo goods a fresh database gets
 	PayWindow     time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
 	DogeBlock     time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
+	TrendingEvery time.Duration // TRENDING_EVERY: how often trending collections are ranked again
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -40,7 +41,7 @@ var Vars = [][2]string{
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
-	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"},
+	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"TRENDING_EVERY", "1m"},
 }
 
 // FromEnv reads the process environment.
@@ -84,6 +85,9 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.DogeBlock, err = durationVar(get("DOGE_BLOCK_TIME", "2s"), "DOGE_BLOCK_TIME"); err != nil {
+		return c, err
+	}
+	if c.TrendingEvery, err = durationVar(get("TRENDING_EVERY", "1m"), "TRENDING_EVERY"); err != nil {
 		return c, err
 	}
 	if c.BaseURL == "" {

@@ -497,6 +497,11 @@ var (
 				Columns: []*schema.Column{GoodsColumns[12]},
 			},
 			{
+				Name:    "goods_category",
+				Unique:  false,
+				Columns: []*schema.Column{GoodsColumns[32]},
+			},
+			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
 				Columns: []*schema.Column{GoodsColumns[38]},

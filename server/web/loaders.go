@@ -80,6 +80,9 @@ var loaders = map[string]loader{
 	"aboutsouk":                      loadText("about"),
 	"contact":                        loadText("contact"),
 	"operations/EditForm/{EditName}": editShell,
+	// Collections: trending and curated (hots.go).
+	"hotspage":   loadHotsPage,
+	"hots/{uid}": loadHots,
 }
 
 // identityShell is a shell for the identity types users apply for (by page

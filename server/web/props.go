@@ -57,6 +57,7 @@ type PageData struct {
 	Content   *content.Page         `json:"content,omitempty"`  // aboutsouk, contact: the text an admin edits
 	Dresses   *DressesData          `json:"dresses,omitempty"`  // the dresses line's pages
 	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
+	Hots      *HotsData             `json:"hots,omitempty"`     // hotspage, hots/{uid}
 }
 
 // UserProfile is a user's public page data.

@@ -45,6 +45,8 @@ type Site struct {
 	Search Searcher
 	// Content serves the texts the back office edits (about, contact).
 	Content ContentPages
+	// Trends ranks goods for the trending collections (nil: nothing trends).
+	Trends Trending
 
 	renders atomic.Int64
 	scripts sharedScripts
@@ -54,7 +56,7 @@ type Site struct {
 // ignored, so random query strings cannot fill the cache.
 var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"},
 	"dresses/c/{uid}": dressQueryKeys, "dresses/c/{uid}/{suri}": dressQueryKeys,
-	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys}
+	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys, "hots/{uid}": {"page"}}
 
 // noStoreKey marks a request whose page must not be stored (noStorePages).
 const noStoreKey = "souk.noStore"

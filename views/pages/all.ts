@@ -36,6 +36,8 @@ import { EditFormPage } from "./operations/EditFormPage";
 import { DressesPage } from "./dresses/DressesPage";
 import { DressesCatPage } from "./dresses/DressesCatPage";
 import { FaqPage } from "./dresses/FaqPage";
+import { HotsPage } from "./hots/HotsPage";
+import { HotPage } from "./hots/HotPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -82,4 +84,6 @@ export const pages: Record<PageName, ComponentType> = {
   dresses: DressesPage,
   dressesCat: DressesCatPage,
   dressesFaq: FaqPage,
+  hotspage: HotsPage,
+  hots: HotPage,
 };

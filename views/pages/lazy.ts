@@ -49,4 +49,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   dresses: () => import("./dresses/DressesPage").then((m) => m.DressesPage),
   dressesCat: () => import("./dresses/DressesCatPage").then((m) => m.DressesCatPage),
   dressesFaq: () => import("./dresses/FaqPage").then((m) => m.FaqPage),
+  hotspage: () => import("./hots/HotsPage").then((m) => m.HotsPage),
+  hots: () => import("./hots/HotPage").then((m) => m.HotPage),
 };
