@@ -29,11 +29,16 @@ func startStoreB(b *testing.B) *testStore {
 	return startStoreTB(b, storetest.Backend{Name: "sqlite", Dir: b.TempDir()})
 }
 
-func startStoreTB(t testing.TB, b storetest.Backend) *testStore {
+func startStoreTB(t testing.TB, b storetest.Backend) *testStore { return startStoreEnv(t, b, nil) }
+
+// startStoreEnv is startStore with more settings (e.g. TRENDING_EVERY).
+func startStoreEnv(t testing.TB, b storetest.Backend, extra map[string]string) *testStore {
 	t.Helper()
-	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
-	})
+	env := map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}
+	for k, v := range extra {
+		env[k] = v
+	}
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
