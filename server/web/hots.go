@@ -31,6 +31,7 @@ const (
 	hotsTop      = 10 // hotspage: the overall trending goods (two desktop rows)
 	hotsCats     = 3  // hotspage: the top categories shown
 	hotsCatGoods = 5  // hotspage: goods of each (a desktop row)
+	hotsCatMin   = 2  // hotspage: a category row shows at least this many (one card is no row)
 	hotsPageSize = 24 // hots/{uid}: goods a page
 	hotsMax      = 48 // hots/{uid}: goods a collection shows at most
 	excerptLen   = 140
@@ -106,8 +107,10 @@ func loadHotsPage(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	hd := &HotsData{Days: trend.Days, Trending: &hotsRow{UID: content.TrendingUID, Goods: inStock(inOrder(cards, top), hotsTop)}}
 	for _, c := range cats {
 		name := names[c.Code]
-		hd.Categories = append(hd.Categories, hotsRow{UID: trendingUID(c.Code), Name: &name,
-			Goods: inStock(inOrder(cards, uidsOf(c.Goods, 2*hotsCatGoods)), hotsCatGoods)})
+		row := hotsRow{UID: trendingUID(c.Code), Name: &name, Goods: inStock(inOrder(cards, uidsOf(c.Goods, 2*hotsCatGoods)), hotsCatGoods)}
+		if len(row.Goods) >= hotsCatMin {
+			hd.Categories = append(hd.Categories, row)
+		}
 	}
 	for i, c := range curated {
 		t := hotsTile{UID: c.UID, Title: c.Title, Excerpt: excerpt(c.Text), Lan: c.Lan}

@@ -1,6 +1,7 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
+import { Pager } from "../../components/Pager";
 import { useData, useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import { hotsPath, hotspagePath } from "./hots";
@@ -20,7 +21,6 @@ export function HotPage() {
   const other = curated && p.lan !== lang ? p.lan : undefined;
   const title = curated ? p.title! : p.name ? t("HotsTrendingIn", { name: p.name.txt }) : t("HotsTrendingNow");
   const titleLang = other ?? (p.name ? txtLang(p.name, lang) : undefined);
-  const pages = Math.max(1, Math.ceil(cp.total / cp.pageSize));
   const base = hotsPath(lang, p.uid);
   return (
     <Layout>
@@ -35,16 +35,11 @@ export function HotPage() {
           ? p.text ? <div className="rich" lang={other} data-testid="hots-text" dangerouslySetInnerHTML={{ __html: p.text }} /> : null
           : <p>{t("HotsTrendingExplain", { n: h.days })}</p>}
       </header>
-      <div data-testid="hots-goods">
+      <section data-testid="hots-goods" aria-labelledby="hots-count">
+        <h2 id="hots-count" className="hots-count">{t("ItemsCount", { n: cp.total })}</h2>
         {cp.cards.length ? <CardGrid cards={cp.cards} eagerFirst={2} lcp /> : <p className="hots-empty">{t(curated ? "NoGoods" : "HotsNothingYet")}</p>}
-      </div>
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t("PageN", { n: cp.page })}>
-          {cp.page > 1 ? <a rel="prev" className="btn" href={base + (cp.page > 2 ? "?page=" + (cp.page - 1) : "")}>{t("PrevPage")}</a> : <span />}
-          <span>{t("PageN", { n: cp.page })} / {pages}</span>
-          {cp.page < pages ? <a rel="next" className="btn" href={base + "?page=" + (cp.page + 1)}>{t("NextPage")}</a> : <span />}
-        </nav>
-      ) : null}
+      </section>
+      <Pager base={base} page={cp.page} total={cp.total} pageSize={cp.pageSize} />
     </Layout>
   );
 }
