@@ -29,8 +29,10 @@ import (
 	"souk/ent/exchangerate"
 	"souk/ent/formdef"
 	"souk/ent/goods"
+	"souk/ent/goodsactivity"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
+	"souk/ent/goodsviewmark"
 	"souk/ent/homeblock"
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
@@ -105,10 +107,14 @@ type Client struct {
 	FormDef *FormDefClient
 	// Goods is the client for interacting with the Goods builders.
 	Goods *GoodsClient
+	// GoodsActivity is the client for interacting with the GoodsActivity builders.
+	GoodsActivity *GoodsActivityClient
 	// GoodsImage is the client for interacting with the GoodsImage builders.
 	GoodsImage *GoodsImageClient
 	// GoodsPrice is the client for interacting with the GoodsPrice builders.
 	GoodsPrice *GoodsPriceClient
+	// GoodsViewMark is the client for interacting with the GoodsViewMark builders.
+	GoodsViewMark *GoodsViewMarkClient
 	// HomeBlock is the client for interacting with the HomeBlock builders.
 	HomeBlock *HomeBlockClient
 	// Identity is the client for interacting with the Identity builders.
@@ -186,8 +192,10 @@ func (c *Client) init() {
 	c.ExchangeRate = NewExchangeRateClient(c.config)
 	c.FormDef = NewFormDefClient(c.config)
 	c.Goods = NewGoodsClient(c.config)
+	c.GoodsActivity = NewGoodsActivityClient(c.config)
 	c.GoodsImage = NewGoodsImageClient(c.config)
 	c.GoodsPrice = NewGoodsPriceClient(c.config)
+	c.GoodsViewMark = NewGoodsViewMarkClient(c.config)
 	c.HomeBlock = NewHomeBlockClient(c.config)
 	c.Identity = NewIdentityClient(c.config)
 	c.ImageDescriptor = NewImageDescriptorClient(c.config)
@@ -322,8 +330,10 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ExchangeRate:     NewExchangeRateClient(cfg),
 		FormDef:          NewFormDefClient(cfg),
 		Goods:            NewGoodsClient(cfg),
+		GoodsActivity:    NewGoodsActivityClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
 		GoodsPrice:       NewGoodsPriceClient(cfg),
+		GoodsViewMark:    NewGoodsViewMarkClient(cfg),
 		HomeBlock:        NewHomeBlockClient(cfg),
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
@@ -385,8 +395,10 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ExchangeRate:     NewExchangeRateClient(cfg),
 		FormDef:          NewFormDefClient(cfg),
 		Goods:            NewGoodsClient(cfg),
+		GoodsActivity:    NewGoodsActivityClient(cfg),
 		GoodsImage:       NewGoodsImageClient(cfg),
 		GoodsPrice:       NewGoodsPriceClient(cfg),
+		GoodsViewMark:    NewGoodsViewMarkClient(cfg),
 		HomeBlock:        NewHomeBlockClient(cfg),
 		Identity:         NewIdentityClient(cfg),
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
@@ -443,11 +455,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
 		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
 		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
-		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
-		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.RealtimeSpill,
-		c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret,
-		c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Goods, c.GoodsActivity, c.GoodsImage, c.GoodsPrice, c.GoodsViewMark,
+		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.MailLanguage,
+		c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange,
+		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -460,11 +473,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
 		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
 		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsImage, c.GoodsPrice, c.HomeBlock, c.Identity,
-		c.ImageDescriptor, c.Language, c.MailLanguage, c.Order, c.OrderEvent,
-		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.RealtimeSpill,
-		c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret,
-		c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Goods, c.GoodsActivity, c.GoodsImage, c.GoodsPrice, c.GoodsViewMark,
+		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.MailLanguage,
+		c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange,
+		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -509,10 +523,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.FormDef.mutate(ctx, m)
 	case *GoodsMutation:
 		return c.Goods.mutate(ctx, m)
+	case *GoodsActivityMutation:
+		return c.GoodsActivity.mutate(ctx, m)
 	case *GoodsImageMutation:
 		return c.GoodsImage.mutate(ctx, m)
 	case *GoodsPriceMutation:
 		return c.GoodsPrice.mutate(ctx, m)
+	case *GoodsViewMarkMutation:
+		return c.GoodsViewMark.mutate(ctx, m)
 	case *HomeBlockMutation:
 		return c.HomeBlock.mutate(ctx, m)
 	case *IdentityMutation:
@@ -3152,6 +3170,139 @@ func (c *GoodsClient) mutate(ctx context.Context, m *GoodsMutation) (Value, erro
 	}
 }
 
+// GoodsActivityClient is a client for the GoodsActivity schema.
+type GoodsActivityClient struct {
+	config
+}
+
+// NewGoodsActivityClient returns a client for the GoodsActivity from the given config.
+func NewGoodsActivityClient(c config) *GoodsActivityClient {
+	return &GoodsActivityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `goodsactivity.Hooks(f(g(h())))`.
+func (c *GoodsActivityClient) Use(hooks ...Hook) {
+	c.hooks.GoodsActivity = append(c.hooks.GoodsActivity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `goodsactivity.Intercept(f(g(h())))`.
+func (c *GoodsActivityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GoodsActivity = append(c.inters.GoodsActivity, interceptors...)
+}
+
+// Create returns a builder for creating a GoodsActivity entity.
+func (c *GoodsActivityClient) Create() *GoodsActivityCreate {
+	mutation := newGoodsActivityMutation(c.config, OpCreate)
+	return &GoodsActivityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GoodsActivity entities.
+func (c *GoodsActivityClient) CreateBulk(builders ...*GoodsActivityCreate) *GoodsActivityCreateBulk {
+	return &GoodsActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GoodsActivityClient) MapCreateBulk(slice any, setFunc func(*GoodsActivityCreate, int)) *GoodsActivityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GoodsActivityCreateBulk{err: fmt.Errorf("calling to GoodsActivityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GoodsActivityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GoodsActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GoodsActivity.
+func (c *GoodsActivityClient) Update() *GoodsActivityUpdate {
+	mutation := newGoodsActivityMutation(c.config, OpUpdate)
+	return &GoodsActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GoodsActivityClient) UpdateOne(_m *GoodsActivity) *GoodsActivityUpdateOne {
+	mutation := newGoodsActivityMutation(c.config, OpUpdateOne, withGoodsActivity(_m))
+	return &GoodsActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GoodsActivityClient) UpdateOneID(id int) *GoodsActivityUpdateOne {
+	mutation := newGoodsActivityMutation(c.config, OpUpdateOne, withGoodsActivityID(id))
+	return &GoodsActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GoodsActivity.
+func (c *GoodsActivityClient) Delete() *GoodsActivityDelete {
+	mutation := newGoodsActivityMutation(c.config, OpDelete)
+	return &GoodsActivityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GoodsActivityClient) DeleteOne(_m *GoodsActivity) *GoodsActivityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GoodsActivityClient) DeleteOneID(id int) *GoodsActivityDeleteOne {
+	builder := c.Delete().Where(goodsactivity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GoodsActivityDeleteOne{builder}
+}
+
+// Query returns a query builder for GoodsActivity.
+func (c *GoodsActivityClient) Query() *GoodsActivityQuery {
+	return &GoodsActivityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGoodsActivity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GoodsActivity entity by its id.
+func (c *GoodsActivityClient) Get(ctx context.Context, id int) (*GoodsActivity, error) {
+	return c.Query().Where(goodsactivity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GoodsActivityClient) GetX(ctx context.Context, id int) *GoodsActivity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *GoodsActivityClient) Hooks() []Hook {
+	return c.hooks.GoodsActivity
+}
+
+// Interceptors returns the client interceptors.
+func (c *GoodsActivityClient) Interceptors() []Interceptor {
+	return c.inters.GoodsActivity
+}
+
+func (c *GoodsActivityClient) mutate(ctx context.Context, m *GoodsActivityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GoodsActivityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GoodsActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GoodsActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GoodsActivityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GoodsActivity mutation op: %q", m.Op())
+	}
+}
+
 // GoodsImageClient is a client for the GoodsImage schema.
 type GoodsImageClient struct {
 	config
@@ -3447,6 +3598,139 @@ func (c *GoodsPriceClient) mutate(ctx context.Context, m *GoodsPriceMutation) (V
 		return (&GoodsPriceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GoodsPrice mutation op: %q", m.Op())
+	}
+}
+
+// GoodsViewMarkClient is a client for the GoodsViewMark schema.
+type GoodsViewMarkClient struct {
+	config
+}
+
+// NewGoodsViewMarkClient returns a client for the GoodsViewMark from the given config.
+func NewGoodsViewMarkClient(c config) *GoodsViewMarkClient {
+	return &GoodsViewMarkClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `goodsviewmark.Hooks(f(g(h())))`.
+func (c *GoodsViewMarkClient) Use(hooks ...Hook) {
+	c.hooks.GoodsViewMark = append(c.hooks.GoodsViewMark, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `goodsviewmark.Intercept(f(g(h())))`.
+func (c *GoodsViewMarkClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GoodsViewMark = append(c.inters.GoodsViewMark, interceptors...)
+}
+
+// Create returns a builder for creating a GoodsViewMark entity.
+func (c *GoodsViewMarkClient) Create() *GoodsViewMarkCreate {
+	mutation := newGoodsViewMarkMutation(c.config, OpCreate)
+	return &GoodsViewMarkCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GoodsViewMark entities.
+func (c *GoodsViewMarkClient) CreateBulk(builders ...*GoodsViewMarkCreate) *GoodsViewMarkCreateBulk {
+	return &GoodsViewMarkCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GoodsViewMarkClient) MapCreateBulk(slice any, setFunc func(*GoodsViewMarkCreate, int)) *GoodsViewMarkCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GoodsViewMarkCreateBulk{err: fmt.Errorf("calling to GoodsViewMarkClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GoodsViewMarkCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GoodsViewMarkCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GoodsViewMark.
+func (c *GoodsViewMarkClient) Update() *GoodsViewMarkUpdate {
+	mutation := newGoodsViewMarkMutation(c.config, OpUpdate)
+	return &GoodsViewMarkUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GoodsViewMarkClient) UpdateOne(_m *GoodsViewMark) *GoodsViewMarkUpdateOne {
+	mutation := newGoodsViewMarkMutation(c.config, OpUpdateOne, withGoodsViewMark(_m))
+	return &GoodsViewMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GoodsViewMarkClient) UpdateOneID(id int) *GoodsViewMarkUpdateOne {
+	mutation := newGoodsViewMarkMutation(c.config, OpUpdateOne, withGoodsViewMarkID(id))
+	return &GoodsViewMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GoodsViewMark.
+func (c *GoodsViewMarkClient) Delete() *GoodsViewMarkDelete {
+	mutation := newGoodsViewMarkMutation(c.config, OpDelete)
+	return &GoodsViewMarkDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GoodsViewMarkClient) DeleteOne(_m *GoodsViewMark) *GoodsViewMarkDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GoodsViewMarkClient) DeleteOneID(id int) *GoodsViewMarkDeleteOne {
+	builder := c.Delete().Where(goodsviewmark.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GoodsViewMarkDeleteOne{builder}
+}
+
+// Query returns a query builder for GoodsViewMark.
+func (c *GoodsViewMarkClient) Query() *GoodsViewMarkQuery {
+	return &GoodsViewMarkQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGoodsViewMark},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GoodsViewMark entity by its id.
+func (c *GoodsViewMarkClient) Get(ctx context.Context, id int) (*GoodsViewMark, error) {
+	return c.Query().Where(goodsviewmark.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GoodsViewMarkClient) GetX(ctx context.Context, id int) *GoodsViewMark {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *GoodsViewMarkClient) Hooks() []Hook {
+	return c.hooks.GoodsViewMark
+}
+
+// Interceptors returns the client interceptors.
+func (c *GoodsViewMarkClient) Interceptors() []Interceptor {
+	return c.inters.GoodsViewMark
+}
+
+func (c *GoodsViewMarkClient) mutate(ctx context.Context, m *GoodsViewMarkMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GoodsViewMarkCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GoodsViewMarkUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GoodsViewMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GoodsViewMarkDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GoodsViewMark mutation op: %q", m.Op())
 	}
 }
 
@@ -6903,20 +7187,22 @@ type (
 	hooks struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
 		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
-		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
-		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, RealtimeSpill,
-		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
-		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Hook
+		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsActivity, GoodsImage,
+		GoodsPrice, GoodsViewMark, HomeBlock, Identity, ImageDescriptor, Language,
+		MailLanguage, Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange,
+		RealtimeSpill, Region, ScenarioLabel, ScenarioOption, SearchFeedback,
+		ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
 		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
-		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsImage, GoodsPrice,
-		HomeBlock, Identity, ImageDescriptor, Language, MailLanguage, Order,
-		OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange, RealtimeSpill,
-		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
-		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Interceptor
+		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsActivity, GoodsImage,
+		GoodsPrice, GoodsViewMark, HomeBlock, Identity, ImageDescriptor, Language,
+		MailLanguage, Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange,
+		RealtimeSpill, Region, ScenarioLabel, ScenarioOption, SearchFeedback,
+		ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		VerificationCode []ent.Interceptor
 	}
 )
 

@@ -25,8 +25,10 @@ import (
 	"souk/ent/exchangerate"
 	"souk/ent/formdef"
 	"souk/ent/goods"
+	"souk/ent/goodsactivity"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
+	"souk/ent/goodsviewmark"
 	"souk/ent/homeblock"
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
@@ -134,8 +136,10 @@ func checkColumn(t, c string) error {
 			exchangerate.Table:     exchangerate.ValidColumn,
 			formdef.Table:          formdef.ValidColumn,
 			goods.Table:            goods.ValidColumn,
+			goodsactivity.Table:    goodsactivity.ValidColumn,
 			goodsimage.Table:       goodsimage.ValidColumn,
 			goodsprice.Table:       goodsprice.ValidColumn,
+			goodsviewmark.Table:    goodsviewmark.ValidColumn,
 			homeblock.Table:        homeblock.ValidColumn,
 			identity.Table:         identity.ValidColumn,
 			imagedescriptor.Table:  imagedescriptor.ValidColumn,

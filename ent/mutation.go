@@ -24,8 +24,10 @@ import (
 	"souk/ent/exchangerate"
 	"souk/ent/formdef"
 	"souk/ent/goods"
+	"souk/ent/goodsactivity"
 	"souk/ent/goodsimage"
 	"souk/ent/goodsprice"
+	"souk/ent/goodsviewmark"
 	"souk/ent/homeblock"
 	"souk/ent/identity"
 	"souk/ent/imagedescriptor"
@@ -86,8 +88,10 @@ const (
 	TypeExchangeRate     = "ExchangeRate"
 	TypeFormDef          = "FormDef"
 	TypeGoods            = "Goods"
+	TypeGoodsActivity    = "GoodsActivity"
 	TypeGoodsImage       = "GoodsImage"
 	TypeGoodsPrice       = "GoodsPrice"
+	TypeGoodsViewMark    = "GoodsViewMark"
 	TypeHomeBlock        = "HomeBlock"
 	TypeIdentity         = "Identity"
 	TypeImageDescriptor  = "ImageDescriptor"
@@ -15453,6 +15457,716 @@ func (m *GoodsMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Goods edge %s", name)
 }
 
+// GoodsActivityMutation represents an operation that mutates the GoodsActivity nodes in the graph.
+type GoodsActivityMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	goods_id      *int
+	addgoods_id   *int
+	day           *int
+	addday        *int
+	views         *int
+	addviews      *int
+	carts         *int
+	addcarts      *int
+	orders        *int
+	addorders     *int
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*GoodsActivity, error)
+	predicates    []predicate.GoodsActivity
+}
+
+var _ ent.Mutation = (*GoodsActivityMutation)(nil)
+
+// goodsactivityOption allows management of the mutation configuration using functional options.
+type goodsactivityOption func(*GoodsActivityMutation)
+
+// newGoodsActivityMutation creates new mutation for the GoodsActivity entity.
+func newGoodsActivityMutation(c config, op Op, opts ...goodsactivityOption) *GoodsActivityMutation {
+	m := &GoodsActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGoodsActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGoodsActivityID sets the ID field of the mutation.
+func withGoodsActivityID(id int) goodsactivityOption {
+	return func(m *GoodsActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GoodsActivity
+		)
+		m.oldValue = func(ctx context.Context) (*GoodsActivity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GoodsActivity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGoodsActivity sets the old GoodsActivity of the mutation.
+func withGoodsActivity(node *GoodsActivity) goodsactivityOption {
+	return func(m *GoodsActivityMutation) {
+		m.oldValue = func(context.Context) (*GoodsActivity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GoodsActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GoodsActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GoodsActivityMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GoodsActivityMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GoodsActivity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGoodsID sets the "goods_id" field.
+func (m *GoodsActivityMutation) SetGoodsID(i int) {
+	m.goods_id = &i
+	m.addgoods_id = nil
+}
+
+// GoodsID returns the value of the "goods_id" field in the mutation.
+func (m *GoodsActivityMutation) GoodsID() (r int, exists bool) {
+	v := m.goods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoodsID returns the old "goods_id" field's value of the GoodsActivity entity.
+// If the GoodsActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsActivityMutation) OldGoodsID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoodsID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoodsID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoodsID: %w", err)
+	}
+	return oldValue.GoodsID, nil
+}
+
+// AddGoodsID adds i to the "goods_id" field.
+func (m *GoodsActivityMutation) AddGoodsID(i int) {
+	if m.addgoods_id != nil {
+		*m.addgoods_id += i
+	} else {
+		m.addgoods_id = &i
+	}
+}
+
+// AddedGoodsID returns the value that was added to the "goods_id" field in this mutation.
+func (m *GoodsActivityMutation) AddedGoodsID() (r int, exists bool) {
+	v := m.addgoods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGoodsID resets all changes to the "goods_id" field.
+func (m *GoodsActivityMutation) ResetGoodsID() {
+	m.goods_id = nil
+	m.addgoods_id = nil
+}
+
+// SetDay sets the "day" field.
+func (m *GoodsActivityMutation) SetDay(i int) {
+	m.day = &i
+	m.addday = nil
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *GoodsActivityMutation) Day() (r int, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the GoodsActivity entity.
+// If the GoodsActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsActivityMutation) OldDay(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// AddDay adds i to the "day" field.
+func (m *GoodsActivityMutation) AddDay(i int) {
+	if m.addday != nil {
+		*m.addday += i
+	} else {
+		m.addday = &i
+	}
+}
+
+// AddedDay returns the value that was added to the "day" field in this mutation.
+func (m *GoodsActivityMutation) AddedDay() (r int, exists bool) {
+	v := m.addday
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *GoodsActivityMutation) ResetDay() {
+	m.day = nil
+	m.addday = nil
+}
+
+// SetViews sets the "views" field.
+func (m *GoodsActivityMutation) SetViews(i int) {
+	m.views = &i
+	m.addviews = nil
+}
+
+// Views returns the value of the "views" field in the mutation.
+func (m *GoodsActivityMutation) Views() (r int, exists bool) {
+	v := m.views
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViews returns the old "views" field's value of the GoodsActivity entity.
+// If the GoodsActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsActivityMutation) OldViews(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViews is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViews requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViews: %w", err)
+	}
+	return oldValue.Views, nil
+}
+
+// AddViews adds i to the "views" field.
+func (m *GoodsActivityMutation) AddViews(i int) {
+	if m.addviews != nil {
+		*m.addviews += i
+	} else {
+		m.addviews = &i
+	}
+}
+
+// AddedViews returns the value that was added to the "views" field in this mutation.
+func (m *GoodsActivityMutation) AddedViews() (r int, exists bool) {
+	v := m.addviews
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViews resets all changes to the "views" field.
+func (m *GoodsActivityMutation) ResetViews() {
+	m.views = nil
+	m.addviews = nil
+}
+
+// SetCarts sets the "carts" field.
+func (m *GoodsActivityMutation) SetCarts(i int) {
+	m.carts = &i
+	m.addcarts = nil
+}
+
+// Carts returns the value of the "carts" field in the mutation.
+func (m *GoodsActivityMutation) Carts() (r int, exists bool) {
+	v := m.carts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCarts returns the old "carts" field's value of the GoodsActivity entity.
+// If the GoodsActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsActivityMutation) OldCarts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCarts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCarts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCarts: %w", err)
+	}
+	return oldValue.Carts, nil
+}
+
+// AddCarts adds i to the "carts" field.
+func (m *GoodsActivityMutation) AddCarts(i int) {
+	if m.addcarts != nil {
+		*m.addcarts += i
+	} else {
+		m.addcarts = &i
+	}
+}
+
+// AddedCarts returns the value that was added to the "carts" field in this mutation.
+func (m *GoodsActivityMutation) AddedCarts() (r int, exists bool) {
+	v := m.addcarts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCarts resets all changes to the "carts" field.
+func (m *GoodsActivityMutation) ResetCarts() {
+	m.carts = nil
+	m.addcarts = nil
+}
+
+// SetOrders sets the "orders" field.
+func (m *GoodsActivityMutation) SetOrders(i int) {
+	m.orders = &i
+	m.addorders = nil
+}
+
+// Orders returns the value of the "orders" field in the mutation.
+func (m *GoodsActivityMutation) Orders() (r int, exists bool) {
+	v := m.orders
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrders returns the old "orders" field's value of the GoodsActivity entity.
+// If the GoodsActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsActivityMutation) OldOrders(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrders is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrders requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrders: %w", err)
+	}
+	return oldValue.Orders, nil
+}
+
+// AddOrders adds i to the "orders" field.
+func (m *GoodsActivityMutation) AddOrders(i int) {
+	if m.addorders != nil {
+		*m.addorders += i
+	} else {
+		m.addorders = &i
+	}
+}
+
+// AddedOrders returns the value that was added to the "orders" field in this mutation.
+func (m *GoodsActivityMutation) AddedOrders() (r int, exists bool) {
+	v := m.addorders
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrders resets all changes to the "orders" field.
+func (m *GoodsActivityMutation) ResetOrders() {
+	m.orders = nil
+	m.addorders = nil
+}
+
+// Where appends a list predicates to the GoodsActivityMutation builder.
+func (m *GoodsActivityMutation) Where(ps ...predicate.GoodsActivity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GoodsActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GoodsActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GoodsActivity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GoodsActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GoodsActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GoodsActivity).
+func (m *GoodsActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GoodsActivityMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.goods_id != nil {
+		fields = append(fields, goodsactivity.FieldGoodsID)
+	}
+	if m.day != nil {
+		fields = append(fields, goodsactivity.FieldDay)
+	}
+	if m.views != nil {
+		fields = append(fields, goodsactivity.FieldViews)
+	}
+	if m.carts != nil {
+		fields = append(fields, goodsactivity.FieldCarts)
+	}
+	if m.orders != nil {
+		fields = append(fields, goodsactivity.FieldOrders)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GoodsActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		return m.GoodsID()
+	case goodsactivity.FieldDay:
+		return m.Day()
+	case goodsactivity.FieldViews:
+		return m.Views()
+	case goodsactivity.FieldCarts:
+		return m.Carts()
+	case goodsactivity.FieldOrders:
+		return m.Orders()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GoodsActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		return m.OldGoodsID(ctx)
+	case goodsactivity.FieldDay:
+		return m.OldDay(ctx)
+	case goodsactivity.FieldViews:
+		return m.OldViews(ctx)
+	case goodsactivity.FieldCarts:
+		return m.OldCarts(ctx)
+	case goodsactivity.FieldOrders:
+		return m.OldOrders(ctx)
+	}
+	return nil, fmt.Errorf("unknown GoodsActivity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoodsActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoodsID(v)
+		return nil
+	case goodsactivity.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case goodsactivity.FieldViews:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViews(v)
+		return nil
+	case goodsactivity.FieldCarts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCarts(v)
+		return nil
+	case goodsactivity.FieldOrders:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrders(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsActivity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GoodsActivityMutation) AddedFields() []string {
+	var fields []string
+	if m.addgoods_id != nil {
+		fields = append(fields, goodsactivity.FieldGoodsID)
+	}
+	if m.addday != nil {
+		fields = append(fields, goodsactivity.FieldDay)
+	}
+	if m.addviews != nil {
+		fields = append(fields, goodsactivity.FieldViews)
+	}
+	if m.addcarts != nil {
+		fields = append(fields, goodsactivity.FieldCarts)
+	}
+	if m.addorders != nil {
+		fields = append(fields, goodsactivity.FieldOrders)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GoodsActivityMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		return m.AddedGoodsID()
+	case goodsactivity.FieldDay:
+		return m.AddedDay()
+	case goodsactivity.FieldViews:
+		return m.AddedViews()
+	case goodsactivity.FieldCarts:
+		return m.AddedCarts()
+	case goodsactivity.FieldOrders:
+		return m.AddedOrders()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoodsActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGoodsID(v)
+		return nil
+	case goodsactivity.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDay(v)
+		return nil
+	case goodsactivity.FieldViews:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViews(v)
+		return nil
+	case goodsactivity.FieldCarts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCarts(v)
+		return nil
+	case goodsactivity.FieldOrders:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrders(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsActivity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GoodsActivityMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GoodsActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GoodsActivityMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GoodsActivity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GoodsActivityMutation) ResetField(name string) error {
+	switch name {
+	case goodsactivity.FieldGoodsID:
+		m.ResetGoodsID()
+		return nil
+	case goodsactivity.FieldDay:
+		m.ResetDay()
+		return nil
+	case goodsactivity.FieldViews:
+		m.ResetViews()
+		return nil
+	case goodsactivity.FieldCarts:
+		m.ResetCarts()
+		return nil
+	case goodsactivity.FieldOrders:
+		m.ResetOrders()
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsActivity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GoodsActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GoodsActivityMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GoodsActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GoodsActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GoodsActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GoodsActivityMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GoodsActivityMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown GoodsActivity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GoodsActivityMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown GoodsActivity edge %s", name)
+}
+
 // GoodsImageMutation represents an operation that mutates the GoodsImage nodes in the graph.
 type GoodsImageMutation struct {
 	config
@@ -17101,6 +17815,509 @@ func (m *GoodsPriceMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown GoodsPrice edge %s", name)
+}
+
+// GoodsViewMarkMutation represents an operation that mutates the GoodsViewMark nodes in the graph.
+type GoodsViewMarkMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	day           *int
+	addday        *int
+	goods_id      *int
+	addgoods_id   *int
+	visitor       *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*GoodsViewMark, error)
+	predicates    []predicate.GoodsViewMark
+}
+
+var _ ent.Mutation = (*GoodsViewMarkMutation)(nil)
+
+// goodsviewmarkOption allows management of the mutation configuration using functional options.
+type goodsviewmarkOption func(*GoodsViewMarkMutation)
+
+// newGoodsViewMarkMutation creates new mutation for the GoodsViewMark entity.
+func newGoodsViewMarkMutation(c config, op Op, opts ...goodsviewmarkOption) *GoodsViewMarkMutation {
+	m := &GoodsViewMarkMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGoodsViewMark,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGoodsViewMarkID sets the ID field of the mutation.
+func withGoodsViewMarkID(id int) goodsviewmarkOption {
+	return func(m *GoodsViewMarkMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GoodsViewMark
+		)
+		m.oldValue = func(ctx context.Context) (*GoodsViewMark, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GoodsViewMark.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGoodsViewMark sets the old GoodsViewMark of the mutation.
+func withGoodsViewMark(node *GoodsViewMark) goodsviewmarkOption {
+	return func(m *GoodsViewMarkMutation) {
+		m.oldValue = func(context.Context) (*GoodsViewMark, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GoodsViewMarkMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GoodsViewMarkMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GoodsViewMarkMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GoodsViewMarkMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GoodsViewMark.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetDay sets the "day" field.
+func (m *GoodsViewMarkMutation) SetDay(i int) {
+	m.day = &i
+	m.addday = nil
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *GoodsViewMarkMutation) Day() (r int, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the GoodsViewMark entity.
+// If the GoodsViewMark object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsViewMarkMutation) OldDay(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// AddDay adds i to the "day" field.
+func (m *GoodsViewMarkMutation) AddDay(i int) {
+	if m.addday != nil {
+		*m.addday += i
+	} else {
+		m.addday = &i
+	}
+}
+
+// AddedDay returns the value that was added to the "day" field in this mutation.
+func (m *GoodsViewMarkMutation) AddedDay() (r int, exists bool) {
+	v := m.addday
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *GoodsViewMarkMutation) ResetDay() {
+	m.day = nil
+	m.addday = nil
+}
+
+// SetGoodsID sets the "goods_id" field.
+func (m *GoodsViewMarkMutation) SetGoodsID(i int) {
+	m.goods_id = &i
+	m.addgoods_id = nil
+}
+
+// GoodsID returns the value of the "goods_id" field in the mutation.
+func (m *GoodsViewMarkMutation) GoodsID() (r int, exists bool) {
+	v := m.goods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoodsID returns the old "goods_id" field's value of the GoodsViewMark entity.
+// If the GoodsViewMark object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsViewMarkMutation) OldGoodsID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoodsID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoodsID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoodsID: %w", err)
+	}
+	return oldValue.GoodsID, nil
+}
+
+// AddGoodsID adds i to the "goods_id" field.
+func (m *GoodsViewMarkMutation) AddGoodsID(i int) {
+	if m.addgoods_id != nil {
+		*m.addgoods_id += i
+	} else {
+		m.addgoods_id = &i
+	}
+}
+
+// AddedGoodsID returns the value that was added to the "goods_id" field in this mutation.
+func (m *GoodsViewMarkMutation) AddedGoodsID() (r int, exists bool) {
+	v := m.addgoods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGoodsID resets all changes to the "goods_id" field.
+func (m *GoodsViewMarkMutation) ResetGoodsID() {
+	m.goods_id = nil
+	m.addgoods_id = nil
+}
+
+// SetVisitor sets the "visitor" field.
+func (m *GoodsViewMarkMutation) SetVisitor(s string) {
+	m.visitor = &s
+}
+
+// Visitor returns the value of the "visitor" field in the mutation.
+func (m *GoodsViewMarkMutation) Visitor() (r string, exists bool) {
+	v := m.visitor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVisitor returns the old "visitor" field's value of the GoodsViewMark entity.
+// If the GoodsViewMark object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsViewMarkMutation) OldVisitor(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVisitor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVisitor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVisitor: %w", err)
+	}
+	return oldValue.Visitor, nil
+}
+
+// ResetVisitor resets all changes to the "visitor" field.
+func (m *GoodsViewMarkMutation) ResetVisitor() {
+	m.visitor = nil
+}
+
+// Where appends a list predicates to the GoodsViewMarkMutation builder.
+func (m *GoodsViewMarkMutation) Where(ps ...predicate.GoodsViewMark) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GoodsViewMarkMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GoodsViewMarkMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GoodsViewMark, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GoodsViewMarkMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GoodsViewMarkMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GoodsViewMark).
+func (m *GoodsViewMarkMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GoodsViewMarkMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.day != nil {
+		fields = append(fields, goodsviewmark.FieldDay)
+	}
+	if m.goods_id != nil {
+		fields = append(fields, goodsviewmark.FieldGoodsID)
+	}
+	if m.visitor != nil {
+		fields = append(fields, goodsviewmark.FieldVisitor)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GoodsViewMarkMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case goodsviewmark.FieldDay:
+		return m.Day()
+	case goodsviewmark.FieldGoodsID:
+		return m.GoodsID()
+	case goodsviewmark.FieldVisitor:
+		return m.Visitor()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GoodsViewMarkMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case goodsviewmark.FieldDay:
+		return m.OldDay(ctx)
+	case goodsviewmark.FieldGoodsID:
+		return m.OldGoodsID(ctx)
+	case goodsviewmark.FieldVisitor:
+		return m.OldVisitor(ctx)
+	}
+	return nil, fmt.Errorf("unknown GoodsViewMark field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoodsViewMarkMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case goodsviewmark.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case goodsviewmark.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoodsID(v)
+		return nil
+	case goodsviewmark.FieldVisitor:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVisitor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsViewMark field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GoodsViewMarkMutation) AddedFields() []string {
+	var fields []string
+	if m.addday != nil {
+		fields = append(fields, goodsviewmark.FieldDay)
+	}
+	if m.addgoods_id != nil {
+		fields = append(fields, goodsviewmark.FieldGoodsID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GoodsViewMarkMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case goodsviewmark.FieldDay:
+		return m.AddedDay()
+	case goodsviewmark.FieldGoodsID:
+		return m.AddedGoodsID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoodsViewMarkMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case goodsviewmark.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDay(v)
+		return nil
+	case goodsviewmark.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGoodsID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsViewMark numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GoodsViewMarkMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GoodsViewMarkMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GoodsViewMarkMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GoodsViewMark nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GoodsViewMarkMutation) ResetField(name string) error {
+	switch name {
+	case goodsviewmark.FieldDay:
+		m.ResetDay()
+		return nil
+	case goodsviewmark.FieldGoodsID:
+		m.ResetGoodsID()
+		return nil
+	case goodsviewmark.FieldVisitor:
+		m.ResetVisitor()
+		return nil
+	}
+	return fmt.Errorf("unknown GoodsViewMark field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GoodsViewMarkMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GoodsViewMarkMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GoodsViewMarkMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GoodsViewMarkMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GoodsViewMarkMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GoodsViewMarkMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GoodsViewMarkMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown GoodsViewMark unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GoodsViewMarkMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown GoodsViewMark edge %s", name)
 }
 
 // HomeBlockMutation represents an operation that mutates the HomeBlock nodes in the graph.

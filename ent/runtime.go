@@ -20,7 +20,9 @@ import (
 	"souk/ent/exchangerate"
 	"souk/ent/formdef"
 	"souk/ent/goods"
+	"souk/ent/goodsactivity"
 	"souk/ent/goodsimage"
+	"souk/ent/goodsviewmark"
 	"souk/ent/homeblock"
 	"souk/ent/identity"
 	"souk/ent/language"
@@ -491,6 +493,20 @@ func init() {
 	goodsDescVersion := goodsFields[26].Descriptor()
 	// goods.DefaultVersion holds the default value on creation for the version field.
 	goods.DefaultVersion = goodsDescVersion.Default.(int64)
+	goodsactivityFields := schema.GoodsActivity{}.Fields()
+	_ = goodsactivityFields
+	// goodsactivityDescViews is the schema descriptor for views field.
+	goodsactivityDescViews := goodsactivityFields[2].Descriptor()
+	// goodsactivity.DefaultViews holds the default value on creation for the views field.
+	goodsactivity.DefaultViews = goodsactivityDescViews.Default.(int)
+	// goodsactivityDescCarts is the schema descriptor for carts field.
+	goodsactivityDescCarts := goodsactivityFields[3].Descriptor()
+	// goodsactivity.DefaultCarts holds the default value on creation for the carts field.
+	goodsactivity.DefaultCarts = goodsactivityDescCarts.Default.(int)
+	// goodsactivityDescOrders is the schema descriptor for orders field.
+	goodsactivityDescOrders := goodsactivityFields[4].Descriptor()
+	// goodsactivity.DefaultOrders holds the default value on creation for the orders field.
+	goodsactivity.DefaultOrders = goodsactivityDescOrders.Default.(int)
 	goodsimageFields := schema.GoodsImage{}.Fields()
 	_ = goodsimageFields
 	// goodsimageDescUID is the schema descriptor for uid field.
@@ -501,6 +517,12 @@ func init() {
 	goodsimageDescPosition := goodsimageFields[1].Descriptor()
 	// goodsimage.DefaultPosition holds the default value on creation for the position field.
 	goodsimage.DefaultPosition = goodsimageDescPosition.Default.(int)
+	goodsviewmarkFields := schema.GoodsViewMark{}.Fields()
+	_ = goodsviewmarkFields
+	// goodsviewmarkDescVisitor is the schema descriptor for visitor field.
+	goodsviewmarkDescVisitor := goodsviewmarkFields[2].Descriptor()
+	// goodsviewmark.VisitorValidator is a validator for the "visitor" field. It is called by the builders before save.
+	goodsviewmark.VisitorValidator = goodsviewmarkDescVisitor.Validators[0].(func(string) error)
 	homeblockFields := schema.HomeBlock{}.Fields()
 	_ = homeblockFields
 	// homeblockDescVersion is the schema descriptor for version field.

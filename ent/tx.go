@@ -50,10 +50,14 @@ type Tx struct {
 	FormDef *FormDefClient
 	// Goods is the client for interacting with the Goods builders.
 	Goods *GoodsClient
+	// GoodsActivity is the client for interacting with the GoodsActivity builders.
+	GoodsActivity *GoodsActivityClient
 	// GoodsImage is the client for interacting with the GoodsImage builders.
 	GoodsImage *GoodsImageClient
 	// GoodsPrice is the client for interacting with the GoodsPrice builders.
 	GoodsPrice *GoodsPriceClient
+	// GoodsViewMark is the client for interacting with the GoodsViewMark builders.
+	GoodsViewMark *GoodsViewMarkClient
 	// HomeBlock is the client for interacting with the HomeBlock builders.
 	HomeBlock *HomeBlockClient
 	// Identity is the client for interacting with the Identity builders.
@@ -251,8 +255,10 @@ func (tx *Tx) init() {
 	tx.ExchangeRate = NewExchangeRateClient(tx.config)
 	tx.FormDef = NewFormDefClient(tx.config)
 	tx.Goods = NewGoodsClient(tx.config)
+	tx.GoodsActivity = NewGoodsActivityClient(tx.config)
 	tx.GoodsImage = NewGoodsImageClient(tx.config)
 	tx.GoodsPrice = NewGoodsPriceClient(tx.config)
+	tx.GoodsViewMark = NewGoodsViewMarkClient(tx.config)
 	tx.HomeBlock = NewHomeBlockClient(tx.config)
 	tx.Identity = NewIdentityClient(tx.config)
 	tx.ImageDescriptor = NewImageDescriptorClient(tx.config)

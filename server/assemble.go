@@ -37,6 +37,7 @@ import (
 	"souk/app/seed/content"
 	"souk/app/staff"
 	"souk/app/store"
+	"souk/app/trend"
 	"souk/app/version"
 	"souk/ent"
 	"souk/locales"
@@ -231,6 +232,13 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		return nil, err
 	}
 	site.Content = contents
+	trends, err := startTrends(ctx, bg, cfg, db, versions, log)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	site.Trends = trends
 	gate := media.NewGate(media.DecodeSlots)
 	identityAPI := api.NewIdentities(accountAPI, identities)
 	hub, err := startRealtime(bg, cfg, db, strs, log)
@@ -250,12 +258,18 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		return nil, err
 	}
 	site.Apps = apps
-	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderNotices(hub), log)
+	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderSignals(orderNotices(hub), trends, log), log)
 	identities.OnDecided = reviewNotices(hub)
 	editor.OnDecided = reviewNotices(hub)
+	carts := cart.New(db, cat)
+	carts.OnAdd = func(ctx context.Context, goodsID int) {
+		if err := trends.Carted(context.WithoutCancel(ctx), goodsID); err != nil {
+			log.Error("trend: count an add to cart", "goods", goodsID, "err", err) // a lost signal, not a lost add
+		}
+	}
 	e := New(Deps{
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
-		Carts:      api.NewCarts(accountAPI, cart.New(db, cat)),
+		Carts:      api.NewCarts(accountAPI, carts),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
 		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
@@ -263,6 +277,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
+		Trends:   api.NewTrends(handlers, trends),
 		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
@@ -303,6 +318,34 @@ func startContent(ctx context.Context, db *ent.Client, langs *i18n.Set, strs *i1
 		},
 	})
 	return svc, svc.EnsureDefaults(ctx)
+}
+
+// startTrends records shoppers' signals and ranks trending goods; its
+// refresh (every TRENDING_EVERY) bumps the "trending" version when the
+// ranking's order changed, which re-renders hotspage and hots/{uid}: a
+// bump per counted view would re-render them for every visitor.
+func startTrends(ctx, bg context.Context, cfg config.Config, db *ent.Client, versions *version.Registry, log *slog.Logger) (*trend.Service, error) {
+	salt, err := secret.Get(ctx, db, secret.VisitorSalt, "")
+	if err != nil {
+		return nil, err
+	}
+	svc := trend.New(db, trend.Options{Salt: salt, Every: cfg.TrendingEvery, Log: log,
+		OnChange: func() { versions.Bump("trending") }})
+	go svc.Run(bg)
+	return svc, nil
+}
+
+// orderSignals adds to the order notices the count of a paid order's goods
+// for trending.
+func orderSignals(notices func(*ent.Order), trends *trend.Service, log *slog.Logger) func(*ent.Order) {
+	return func(o *ent.Order) {
+		notices(o)
+		if o.Status == order.Paid {
+			if err := trends.Ordered(context.Background(), o.ID); err != nil {
+				log.Error("trend: count an order", "order", o.Number, "err", err)
+			}
+		}
+	}
 }
 
 // startOrders wires the order service to the test payment provider and the

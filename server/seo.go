@@ -79,8 +79,8 @@ type urlXML struct {
 }
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page, the
-// identity pages, the store's own pages (about, contact, the app) and the
-// dresses line's pages in chunk 0, then that
+// identity pages, the store's own pages (about, contact, the app), the dresses
+// line's pages and the hots pages in chunk 0, then that
 // chunk's goods pages of the goods written in the language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -111,6 +111,13 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				return err
 			}
 			for _, p := range append(web.TextPaths(), dresses...) {
+				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+			}
+			hots, err := d.Site.HotsPaths(ctx, lang)
+			if err != nil {
+				return err
+			}
+			for _, p := range hots {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}

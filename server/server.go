@@ -38,6 +38,7 @@ type Deps struct {
 	Contents   *api.Contents    // the back office's content and form editor
 	Contacts   *api.Contacts    // the contact form
 	Apps       *mobileapp.Apps  // the native apps: the APK download, the download page's QR code
+	Trends     *api.Trends      // the product page's view report
 	Outbox     *mail.Outbox     // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -96,6 +97,9 @@ func New(d Deps) *echo.Echo {
 	}
 	if d.Contacts != nil {
 		d.Contacts.Register(apiGroup)
+	}
+	if d.Trends != nil {
+		d.Trends.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

@@ -30,6 +30,9 @@ const MaxQuantity = 9999
 type Service struct {
 	db  *ent.Client
 	cat *catalog.Service
+	// OnAdd is told, after commit, of each add that put pieces of goods in
+	// a cart (not of a repeated request): a signal for trending goods.
+	OnAdd func(ctx context.Context, goodsID int)
 }
 
 // New makes the service.
@@ -81,6 +84,9 @@ func (s *Service) Add(ctx context.Context, userID int, in AddInput) (*AddResult,
 	}
 	if err != nil {
 		return nil, err
+	}
+	if res.Incr > 0 && s.OnAdd != nil {
+		s.OnAdd(ctx, g.ID)
 	}
 	res.CartQty, err = s.Count(ctx, userID)
 	return res, err

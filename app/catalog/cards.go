@@ -18,6 +18,7 @@ type CardQuery struct {
 	OwnerUID string // only this identity's goods
 	BigType  int    // 0 any, 1 consumer, 2 wholesale
 	Spe      int    // -1 any, else exactly
+	Category string // only this category's (a code), when set
 	UIDs     []string
 	Page     int // from 1
 	PageSize int
@@ -49,6 +50,9 @@ func (s *Service) Cards(ctx context.Context, cq CardQuery) (*CardPage, error) {
 	}
 	if cq.Spe >= 0 {
 		where = append(where, goods.SpeEQ(cq.Spe))
+	}
+	if cq.Category != "" {
+		where = append(where, goods.CategoryEQ(cq.Category))
 	}
 	if len(cq.UIDs) > 0 {
 		where = append(where, goods.UIDIn(cq.UIDs...))

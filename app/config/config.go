@@ -44,6 +44,7 @@ type Config struct {
 	AndroidVersion string
 	PlayStoreURL   string
 	AppStoreURL    string
+	TrendingEvery time.Duration // TRENDING_EVERY: how often trending collections are ranked again
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -55,6 +56,7 @@ var Vars = [][2]string{
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
 	{"ANDROID_APK", ""}, {"ANDROID_APK_VERSION", ""}, {"PLAY_STORE_URL", ""}, {"APP_STORE_URL", ""},
+	{"TRENDING_EVERY", "1m"},
 }
 
 // FromEnv reads the process environment.
@@ -108,6 +110,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if _, err := mail.ParseAddress(c.ContactEmail); err != nil || strings.ContainsAny(c.ContactEmail, "\r\n") {
 		return c, fmt.Errorf("config: CONTACT_EMAIL must be an email address, got %q", c.ContactEmail)
+	}
+	if c.TrendingEvery, err = durationVar(get("TRENDING_EVERY", "1m"), "TRENDING_EVERY"); err != nil {
+		return c, err
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = fmt.Sprintf("http://localhost:%d", c.Port)

@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/form"
 	"souk/ent"
+	"souk/ent/category"
 	"souk/ent/contentdoc"
 	"souk/ent/goods"
 )
@@ -37,12 +40,16 @@ type HotsValue struct {
 	Pages []HotsPage `json:"pages"`
 }
 
-// HotsPage is one hots page: its text and the goods it shows.
+// HotsPage is one hots page, a curated collection: its text, the goods it
+// shows, and optionally a category whose trending goods follow them and
+// the goods whose picture is its cover (else its first goods').
 type HotsPage struct {
-	UID   string   `json:"uid"`
-	Title string   `json:"title"`
-	Text  string   `json:"text"`
-	Goods []string `json:"goods"`
+	UID      string   `json:"uid"`
+	Title    string   `json:"title"`
+	Text     string   `json:"text"`
+	Goods    []string `json:"goods"`
+	Category string   `json:"category,omitempty"`
+	Cover    string   `json:"cover,omitempty"`
 }
 
 // FormValue is a form's field definitions.
@@ -151,19 +158,59 @@ func checkHots(ctx context.Context, tx *ent.Tx, c *checker, raw json.RawMessage)
 	c.count("pages", len(v.Pages), MaxPages)
 	seen := map[string]bool{}
 	lists := map[string][]string{}
+	cats := map[string]string{}
 	for i, pg := range v.Pages {
 		p := "pages." + strconv.Itoa(i)
 		uid := c.line(p+".uid", pg.UID, 40, true)
-		if uid != "" && (!uidRe.MatchString(uid) || seen[uid]) {
+		if uid != "" && (!uidRe.MatchString(uid) || seen[uid] || reservedHots(uid)) {
 			c.fail(p+".uid", form.ErrText, apperr.New(apperr.InvalidInput, "EditUIDBad", "where", p+".uid"))
 		}
 		seen[uid] = true
 		v.Pages[i] = HotsPage{UID: uid, Title: c.line(p+".title", pg.Title, MaxTitle, true),
-			Text: c.rich(p+".text", pg.Text, MaxRich, false), Goods: nonNil(c.goods(p+".goods", pg.Goods))}
+			Text: c.rich(p+".text", pg.Text, MaxRich, false), Goods: nonNil(c.goods(p+".goods", pg.Goods)),
+			Category: c.line(p+".category", pg.Category, 64, false), Cover: c.line(p+".cover", pg.Cover, 64, false)}
 		lists[p+".goods"] = v.Pages[i].Goods
+		if v.Pages[i].Cover != "" {
+			lists[p+".cover"] = []string{v.Pages[i].Cover}
+		}
+		if v.Pages[i].Category != "" {
+			cats[p+".category"] = v.Pages[i].Category
+		} else if len(v.Pages[i].Goods) == 0 && uid != "" {
+			c.fail(p+".goods", form.ErrRequired, apperr.New(apperr.InvalidInput, "EditHotsEmpty", "where", p+".goods"))
+		}
 	}
 	v.Pages = nonNil(v.Pages)
+	if err := knownCategories(ctx, tx, c, cats); err != nil {
+		return v, err
+	}
 	return v, listedGoods(ctx, tx, c, lists)
+}
+
+// reservedHots: hots/trending and hots/trending-{category} are the
+// trending collections, never a curated page.
+func reservedHots(uid string) bool {
+	return uid == TrendingUID || strings.HasPrefix(uid, TrendingUID+"-")
+}
+
+// knownCategories marks the category codes (by path) the store does not have.
+func knownCategories(ctx context.Context, tx *ent.Tx, c *checker, cats map[string]string) error {
+	if len(cats) == 0 {
+		return nil
+	}
+	codes := make([]string, 0, len(cats))
+	for _, code := range cats {
+		codes = append(codes, code)
+	}
+	found, err := tx.Category.Query().Where(category.CodeIn(codes...)).Select(category.FieldCode).Strings(ctx)
+	if err != nil {
+		return fmt.Errorf("content: check categories: %w", err)
+	}
+	for p, code := range cats {
+		if !slices.Contains(found, code) {
+			c.fail(p, form.ErrText, apperr.New(apperr.InvalidInput, "EditCategoryUnknown", "where", p, "code", safeUID(code)))
+		}
+	}
+	return nil
 }
 
 // listedGoods marks the uids (lists by path) that name no listed goods.

@@ -1,6 +1,7 @@
 package form
 
 import (
+	"html"
 	"strings"
 	"unicode/utf8"
 
@@ -113,6 +114,12 @@ func pairs(fd Field, raw any) (any, string) {
 		return nil, ""
 	}
 	return out, ""
+}
+
+// Plain is rich text as plain text: tags left out, entities read, spaces
+// collapsed (an excerpt to show where no markup belongs).
+func Plain(rich string) string {
+	return strings.Join(strings.Fields(html.UnescapeString(bluemonday.StrictPolicy().Sanitize(rich))), " ")
 }
 
 // PlainLen is the length of rich text as a reader sees it, for other

@@ -21,6 +21,9 @@ import (
 const (
 	Webhook    = "payment-webhook"
 	CodePepper = "code-pepper"
+	// VisitorSalt keys the hash that stands for a client address in the
+	// trending view marks (app/trend).
+	VisitorSalt = "visitor-salt"
 )
 
 // size is how many random bytes a generated secret has.

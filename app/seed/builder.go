@@ -34,6 +34,7 @@ type made struct {
 	bigType  int
 	sales    int
 	imageUID string
+	onSale   bool // saleable with stock: what a curated collection shows
 }
 
 // ownerOf picks the identity that sells a planned goods item.
@@ -106,7 +107,8 @@ func (b *builder) batch(ctx context.Context, start, end int, rich bool) ([]made,
 		if err := b.children(ctx, g, pl, rich); err != nil {
 			return nil, err
 		}
-		out[k] = made{uid: g.UID, category: pl.p.Category, bigType: g.BigType, sales: g.Sales, imageUID: pl.images[0]}
+		out[k] = made{uid: g.UID, category: pl.p.Category, bigType: g.BigType, sales: g.Sales, imageUID: pl.images[0],
+			onSale: g.Saleable == 1 && g.Stock > 0}
 	}
 	return out, b.texts.flush(ctx, b.tx)
 }

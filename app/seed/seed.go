@@ -64,7 +64,10 @@ func Demo(ctx context.Context, db *ent.Client, n int) error {
 		if err != nil {
 			return err
 		}
-		return home(ctx, tx, c, made)
+		if err := home(ctx, tx, c, made); err != nil {
+			return err
+		}
+		return hots(ctx, tx, c, made)
 	})
 }
 

@@ -224,6 +224,18 @@ func (f GoodsFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoodsMutation", m)
 }
 
+// The GoodsActivityFunc type is an adapter to allow the use of ordinary
+// function as GoodsActivity mutator.
+type GoodsActivityFunc func(context.Context, *ent.GoodsActivityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GoodsActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GoodsActivityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoodsActivityMutation", m)
+}
+
 // The GoodsImageFunc type is an adapter to allow the use of ordinary
 // function as GoodsImage mutator.
 type GoodsImageFunc func(context.Context, *ent.GoodsImageMutation) (ent.Value, error)
@@ -246,6 +258,18 @@ func (f GoodsPriceFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoodsPriceMutation", m)
+}
+
+// The GoodsViewMarkFunc type is an adapter to allow the use of ordinary
+// function as GoodsViewMark mutator.
+type GoodsViewMarkFunc func(context.Context, *ent.GoodsViewMarkMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GoodsViewMarkFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GoodsViewMarkMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoodsViewMarkMutation", m)
 }
 
 // The HomeBlockFunc type is an adapter to allow the use of ordinary

@@ -497,6 +497,11 @@ var (
 				Columns: []*schema.Column{GoodsColumns[12]},
 			},
 			{
+				Name:    "goods_category",
+				Unique:  false,
+				Columns: []*schema.Column{GoodsColumns[32]},
+			},
+			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
 				Columns: []*schema.Column{GoodsColumns[38]},
@@ -505,6 +510,33 @@ var (
 				Name:    "goods_updated_at",
 				Unique:  false,
 				Columns: []*schema.Column{GoodsColumns[2]},
+			},
+		},
+	}
+	// GoodsActivitiesColumns holds the columns for the "goods_activities" table.
+	GoodsActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "day", Type: field.TypeInt},
+		{Name: "views", Type: field.TypeInt, Default: 0},
+		{Name: "carts", Type: field.TypeInt, Default: 0},
+		{Name: "orders", Type: field.TypeInt, Default: 0},
+	}
+	// GoodsActivitiesTable holds the schema information for the "goods_activities" table.
+	GoodsActivitiesTable = &schema.Table{
+		Name:       "goods_activities",
+		Columns:    GoodsActivitiesColumns,
+		PrimaryKey: []*schema.Column{GoodsActivitiesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "goodsactivity_goods_id_day",
+				Unique:  true,
+				Columns: []*schema.Column{GoodsActivitiesColumns[1], GoodsActivitiesColumns[2]},
+			},
+			{
+				Name:    "goodsactivity_day",
+				Unique:  false,
+				Columns: []*schema.Column{GoodsActivitiesColumns[2]},
 			},
 		},
 	}
@@ -570,6 +602,26 @@ var (
 				Name:    "goodsprice_goods_prices",
 				Unique:  false,
 				Columns: []*schema.Column{GoodsPricesColumns[3]},
+			},
+		},
+	}
+	// GoodsViewMarksColumns holds the columns for the "goods_view_marks" table.
+	GoodsViewMarksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "day", Type: field.TypeInt},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "visitor", Type: field.TypeString, Size: 32},
+	}
+	// GoodsViewMarksTable holds the schema information for the "goods_view_marks" table.
+	GoodsViewMarksTable = &schema.Table{
+		Name:       "goods_view_marks",
+		Columns:    GoodsViewMarksColumns,
+		PrimaryKey: []*schema.Column{GoodsViewMarksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "goodsviewmark_day_goods_id_visitor",
+				Unique:  true,
+				Columns: []*schema.Column{GoodsViewMarksColumns[1], GoodsViewMarksColumns[2], GoodsViewMarksColumns[3]},
 			},
 		},
 	}
@@ -1221,8 +1273,10 @@ var (
 		ExchangeRatesTable,
 		FormDefsTable,
 		GoodsTable,
+		GoodsActivitiesTable,
 		GoodsImagesTable,
 		GoodsPricesTable,
+		GoodsViewMarksTable,
 		HomeBlocksTable,
 		IdentitiesTable,
 		ImageDescriptorsTable,

@@ -60,11 +60,17 @@ type FormDef func(*sql.Selector)
 // Goods is the predicate function for goods builders.
 type Goods func(*sql.Selector)
 
+// GoodsActivity is the predicate function for goodsactivity builders.
+type GoodsActivity func(*sql.Selector)
+
 // GoodsImage is the predicate function for goodsimage builders.
 type GoodsImage func(*sql.Selector)
 
 // GoodsPrice is the predicate function for goodsprice builders.
 type GoodsPrice func(*sql.Selector)
+
+// GoodsViewMark is the predicate function for goodsviewmark builders.
+type GoodsViewMark func(*sql.Selector)
 
 // HomeBlock is the predicate function for homeblock builders.
 type HomeBlock func(*sql.Selector)

@@ -92,6 +92,13 @@ func NewCache(versions *version.Registry, maxBytes int) *Cache {
 	}
 }
 
+// watched are the versions whose change while a page renders leaves the
+// page stale: the snapshot is taken after the render, so a page that read
+// the data before such a change would otherwise carry the new version.
+// "catalog" moves with many changes; "trending" moves when the trending
+// ranking is refreshed (app/trend), a moment a render is often under way.
+var watched = []string{"catalog", "trending"}
+
 // RenderFunc produces a page for a key.
 type RenderFunc func(ctx context.Context) (*Page, error)
 
@@ -149,14 +156,14 @@ func (c *Cache) refresh(key Key, render RenderFunc) (*Page, error) {
 		// Detached: a client that goes away must not waste a shared render.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		before := c.versions.Get("catalog")
+		before := c.versions.Snapshot(watched)
 		p, err := render(ctx)
 		if err != nil {
 			return nil, err
 		}
 		if !p.NoStore && (p.Status == 200 || p.Status == 404) {
 			snap := c.versions.Snapshot(p.Deps)
-			if c.versions.Get("catalog") != before {
+			if !c.versions.Current(watched, before) {
 				snap = nil // data changed while rendering: keep, but as stale
 			}
 			c.store(key, p, snap)

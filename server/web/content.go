@@ -11,6 +11,8 @@ type ContentPages interface {
 	PageText(ctx context.Context, name, lang string) (*content.Page, error)
 	Known(name string) bool
 	DressesFAQ(ctx context.Context, lang string) (*content.FAQ, error)
+	Collections(ctx context.Context, lang string) ([]content.Collection, error)
+	Collection(ctx context.Context, lang, uid string) (*content.Collection, error)
 }
 
 // loadText is the page showing the text document name (about, contact, the app

@@ -83,6 +83,9 @@ var loaders = map[string]loader{
 	"downloadapp":                    loadText("downloadapp", "downloadapp"),
 	"dlandroidapp":                   loadText("dlandroidapp", "dlandroidapp"),
 	"operations/EditForm/{EditName}": editShell,
+	// Collections: trending and curated (hots.go).
+	"hotspage":   loadHotsPage,
+	"hots/{uid}": loadHots,
 }
 
 // identityShell is a shell for the identity types users apply for (by page

@@ -177,6 +177,21 @@ func (d *PageData) eachCards(f func(pageCards) pageCards) {
 		cp.Cards = f(cp.Cards)
 		d.Cards = &cp
 	}
+	if d.Hots != nil {
+		h := *d.Hots
+		if h.Trending != nil {
+			t := *h.Trending
+			t.Goods = f(t.Goods)
+			h.Trending = &t
+		}
+		cats := make([]hotsRow, len(h.Categories))
+		for i, c := range h.Categories {
+			c.Goods = f(c.Goods)
+			cats[i] = c
+		}
+		h.Categories = cats
+		d.Hots = &h
+	}
 	if d.Search != nil {
 		sr := *d.Search
 		sr.Consumer, sr.Wholesaler = f(sr.Consumer), f(sr.Wholesaler)

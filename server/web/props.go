@@ -59,6 +59,7 @@ type PageData struct {
 	Dresses   *DressesData          `json:"dresses,omitempty"`  // the dresses line's pages
 	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
 	Apps      *mobileapp.Apps       `json:"apps,omitempty"`     // downloadapp, dlandroidapp
+	Hots      *HotsData             `json:"hots,omitempty"`     // hotspage, hots/{uid}
 }
 
 // UserProfile is a user's public page data.

@@ -48,6 +48,8 @@ type Site struct {
 	Content ContentPages
 	// Apps is what the app download pages offer (nil: nothing yet).
 	Apps *mobileapp.Apps
+	// Trends ranks goods for the trending collections (nil: nothing trends).
+	Trends Trending
 
 	renders atomic.Int64
 	scripts sharedScripts
@@ -57,7 +59,7 @@ type Site struct {
 // ignored, so random query strings cannot fill the cache.
 var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"},
 	"dresses/c/{uid}": dressQueryKeys, "dresses/c/{uid}/{suri}": dressQueryKeys,
-	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys}
+	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys, "hots/{uid}": {"page"}}
 
 // noStoreKey marks a request whose page must not be stored (noStorePages).
 const noStoreKey = "souk.noStore"

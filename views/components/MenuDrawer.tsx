@@ -16,6 +16,7 @@ export function MenuDrawer() {
     ["MenuConsumerGoods", withLang(lang, "/") + "#wn3"],
     ["MenuWholesale", withLang(lang, "/") + "#wn4"],
     ["MenuDresses", withLang(lang, "/dresses")],
+    ["MenuHots", withLang(lang, "/hotspage")],
     ["MenuMakeGoods", withLang(lang, "/") + "#makeTre"],
     ...(signedIn
       ? [["Orders", withLang(lang, "/myorders")], ["MyGoods", withLang(lang, "/mygoods")], ["SellerOrders", withLang(lang, "/operations/showorder/all")],

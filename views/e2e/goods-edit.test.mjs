@@ -21,8 +21,8 @@ const pw = (email, p) => createHash("sha256").update("souk|" + email + "|" + p).
 const SELLER = "atelier-lumiere@souk.test";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-// axeViolations audits the filled form (the a11y sweep sees it empty) in en and ar.
-async function axeViolations(page, path) {
+// axe audits the filled form (the a11y sweep sees it empty) in en and ar.
+async function axe(page, path) {
   const found = [];
   for (const lang of ["en", "ar"]) {
     await page.goto(`${store.base}/${lang}/${path}`);
@@ -156,7 +156,7 @@ test("a seller lists a dress, the operator passes it, it is on its page", async 
   await page.waitForURL(/\/en\/createTre\/tr[0-9a-f]+$/);
   const treId = page.url().split("/").pop();
   await shots(page, "createTre/" + treId);
-  assert.deepEqual(await axeViolations(page, "createTre/" + treId), []);
+  assert.deepEqual(await axe(page, "createTre/" + treId), []);
 
   // What waits for review is what the server kept: the intro sanitised, both pictures.
   const op = await call("", "POST", "loginByPwd", { name: "operator@souk.test", password: pw("operator@souk.test", "souk-demo") });

@@ -20,6 +20,8 @@ export function fillPage(d: SoukData): SoukData {
   fill(d.data.cards?.cards);
   fill(d.data.search?.consumer);
   fill(d.data.search?.wholesaler);
+  fill(d.data.hots?.trending?.goods);
+  for (const r of d.data.hots?.categories ?? []) fill(r.goods);
   for (const l of d.data.goods?.scenarioLabels ?? []) {
     for (const v of l.values) withCurrency((v.addPrice ??= []), cur);
   }

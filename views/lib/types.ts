@@ -52,7 +52,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
-  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp";
+  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -72,6 +72,7 @@ export interface PageData {
   content?: { title: string; text: string; lan: string }; // aboutsouk, contact, the app pages: text is sanitised rich text
   dresses?: DressesData;
   faq?: { entries: { q: string; a: string }[]; lan: string }; // dresses/faq/{faqId}: answers are sanitised rich text
+  hots?: HotsData; // hotspage, hots/{uid}
   apps?: Apps; // downloadapp, dlandroidapp
 }
 
@@ -95,6 +96,18 @@ export interface DressesData {
   questions?: string[]; // faqId is the position from 1
   qlan?: string;
 }
+
+// HotsData is hotspage's and hots/{uid}'s (server/web/hots.go).
+// HotsRow: a trending collection's first goods, everything's (no name) or a category's.
+export interface HotsRow { uid: string; name?: Txt; goods: Card[] }
+// HotsTile: a curated collection as hotspage shows it.
+export interface HotsTile { uid: string; title: string; excerpt?: string; lan: string; image?: { smallThumbnail: Thumb; tinyImg?: Thumb } }
+// HotsHead: one collection's heading (hots/{uid}); its goods are PageData.cards.
+export interface HotsHead {
+  uid: string; kind: "trending" | "curated"; name?: Txt;
+  title?: string; text?: string; lan?: string; excerpt?: string;
+}
+export interface HotsData { trending?: HotsRow; categories?: HotsRow[]; curated?: HotsTile[]; page?: HotsHead; days: number }
 
 // SearchResults is the server-rendered results page (/{lang}/search?q=…):
 // the first page of each group, as the search stream would send it.

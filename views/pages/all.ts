@@ -38,6 +38,8 @@ import { EditFormPage } from "./operations/EditFormPage";
 import { DressesPage } from "./dresses/DressesPage";
 import { DressesCatPage } from "./dresses/DressesCatPage";
 import { FaqPage } from "./dresses/FaqPage";
+import { HotsPage } from "./hots/HotsPage";
+import { HotPage } from "./hots/HotPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -87,4 +89,6 @@ export const pages: Record<PageName, ComponentType> = {
   contact: ContactPage,
   downloadapp: DownloadAppPage,
   dlandroidapp: AndroidAppPage,
+  hotspage: HotsPage,
+  hots: HotPage,
 };

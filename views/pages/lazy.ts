@@ -52,4 +52,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   contact: () => import("./content/ContactPage").then((m) => m.ContactPage),
   downloadapp: () => import("./content/AppPages").then((m) => m.DownloadAppPage),
   dlandroidapp: () => import("./content/AppPages").then((m) => m.AndroidAppPage),
+  hotspage: () => import("./hots/HotsPage").then((m) => m.HotsPage),
+  hots: () => import("./hots/HotPage").then((m) => m.HotPage),
 };

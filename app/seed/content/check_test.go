@@ -91,7 +91,7 @@ func TestJSONValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"colors.json", "comments.json", "home.json", "identities.json", "options.json", "products.json"}
+	want := []string{"colors.json", "comments.json", "home.json", "hots.json", "identities.json", "options.json", "products.json"}
 	for _, w := range want {
 		if !slices.Contains(names, w) {
 			t.Errorf("missing %s", w)
@@ -340,5 +340,26 @@ func TestHome(t *testing.T) {
 	checkProse(t, "home.refund", h.Refund)
 	if !strings.Contains(h.Refund["en"], "10 days") {
 		t.Errorf("home.refund: should mention the 10-day window")
+	}
+}
+
+func TestHots(t *testing.T) {
+	c := load(t)
+	if len(c.Hots) < 3 {
+		t.Fatalf("%d curated collections, want a few", len(c.Hots))
+	}
+	seen := map[string]bool{}
+	for _, h := range c.Hots {
+		if !regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`).MatchString(h.UID) || seen[h.UID] || strings.HasPrefix(h.UID, "trending") {
+			t.Errorf("hots uid %q", h.UID)
+		}
+		seen[h.UID] = true
+		checkL(t, h.UID+".title", h.Title)
+		checkProse(t, h.UID+".text", h.Text)
+		for _, cat := range append(slices.Clone(h.Categories), h.Category) {
+			if cat != "" && !slices.Contains(Categories, cat) {
+				t.Errorf("%s: unknown category %q", h.UID, cat)
+			}
+		}
 	}
 }

@@ -167,6 +167,18 @@ type HomeTexts struct {
 	Refund  L     `json:"refund"`  // refund / return policy summary
 }
 
+// Collection is a curated hots page of the demo (hots.json): its goods are
+// picked from the demo goods of its categories (any, when none is named),
+// and Category, when set, names the category whose trending goods follow.
+type Collection struct {
+	UID        string   `json:"uid"`
+	Categories []string `json:"categories"`
+	Wholesale  bool     `json:"wholesale,omitempty"` // only wholesale goods
+	Category   string   `json:"category,omitempty"`
+	Title      L        `json:"title"`
+	Text       L        `json:"text"`
+}
+
 // Catalog is every content file parsed.
 type Catalog struct {
 	Products   []Product
@@ -175,6 +187,7 @@ type Catalog struct {
 	Identities []Identity
 	Comments   Comments
 	Home       HomeTexts
+	Hots       []Collection
 }
 
 func decode(name string, v any) error {
@@ -203,6 +216,7 @@ func Load() (*Catalog, error) {
 		{"identities.json", &c.Identities},
 		{"comments.json", &c.Comments},
 		{"home.json", &c.Home},
+		{"hots.json", &c.Hots},
 	} {
 		if err := decode(f.name, f.v); err != nil {
 			return nil, err

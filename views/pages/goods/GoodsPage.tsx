@@ -23,6 +23,7 @@ import { surcharge } from "./pricing";
 import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
 import type { Goods } from "../../lib/types";
 import { useMine } from "../../lib/mine";
+import { useViewReport } from "../../lib/viewReport";
 import { ChatButton } from "../../components/ChatButton";
 import { FaqLinks } from "../dresses/FaqLinks";
 import { faqPath } from "../dresses/dresses";
@@ -35,6 +36,7 @@ export function GoodsPage() {
   const showToast = useShop((s) => s.showToast);
   const setCartQty = useShop((s) => s.setCartQty);
   const gallery = useRef<GalleryHandle>(null);
+  useViewReport({ lang: data.lang, region: data.region, currency: data.currency, t }, g.treId); // trending counts it
   // Choices survive the reload a region or currency switch makes (this tab only).
   const kept = "souk.choice." + g.treId + ".";
   const [picked, setPicked] = useSessionState<(string | undefined)[]>(kept + "attrs", [],

@@ -1,6 +1,7 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
+import { Pager } from "../../components/Pager";
 import { useShop, useT, useData } from "../../stores/context";
 import { identityPath } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
@@ -20,7 +21,6 @@ export function IdentityPage() {
   const data = useData();
   const it = data.data.identity as IdentityInfo;
   const page = data.data.cards ?? { cards: [], total: 0, page: 1, pageSize: 24 };
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const base = identityPath(data.lang, it.identityType, it.uid);
   const typeName = t(typeKeys[it.identityType] ?? "IdentitySeller");
   return (
@@ -39,13 +39,7 @@ export function IdentityPage() {
       <section className="row">
         <h2>{t("GoodsOf", { name: it.name })} <small className="muted">{t("GoodsCount", { n: it.goodsCount })}</small></h2>
         {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} lcp /> : <p className="muted">{t("NoGoods")}</p>}
-        {pages > 1 ? (
-          <nav className="pager" aria-label={t("PageN", { n: page.page })}>
-            {page.page > 1 ? <a rel="prev" className="btn" href={base + (page.page > 2 ? "?page=" + (page.page - 1) : "")}>{t("PrevPage")}</a> : <span />}
-            <span>{t("PageN", { n: page.page })} / {pages}</span>
-            {page.page < pages ? <a rel="next" className="btn" href={base + "?page=" + (page.page + 1)}>{t("NextPage")}</a> : <span />}
-          </nav>
-        ) : null}
+        <Pager base={base} page={page.page} total={page.total} pageSize={page.pageSize} />
       </section>
     </Layout>
   );

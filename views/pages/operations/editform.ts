@@ -62,7 +62,8 @@ export function inputsFor(kind: EditKind, isNew: boolean, entry: Entry): Input[]
     case "text": return [{ key: "title", label: "EditTitle", type: "line" }, { key: "text", label: "EditText", type: "rich" }];
     case "faq": return [{ key: "q", label: "EditQuestion", type: "line" }, { key: "a", label: "EditAnswer", type: "rich" }];
     case "hots": return [{ key: "uid", label: "EditUID", type: "line" }, { key: "title", label: "EditTitle", type: "line" },
-      { key: "text", label: "EditText", type: "rich" }, { key: "goods", label: "EditGoods", type: "list" }];
+      { key: "text", label: "EditText", type: "rich" }, { key: "goods", label: "EditGoods", type: "list" },
+      { key: "category", label: "EditCategory", type: "line" }, { key: "cover", label: "EditCover", type: "line" }];
     case "home": return [{ key: "title", label: "EditTitle", type: "line" }, { key: "text", label: "EditText", type: "area" },
       { key: "cta", label: "EditCTA", type: "line" }, { key: "link", label: "EditLink", type: "line" }, { key: "goods", label: "EditGoods", type: "list" }];
   }
@@ -112,6 +113,6 @@ export function summary(kind: EditKind, e: Entry): string {
 
 export function newEntry(kind: EditKind): Entry {
   if (kind === "faq") return { q: "", a: "" };
-  if (kind === "hots") return { uid: "", title: "", text: "", goods: [] };
+  if (kind === "hots") return { uid: "", title: "", text: "", goods: [], category: "", cover: "" };
   return { key: "", type: "text", label: "", required: false };
 }
