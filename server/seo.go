@@ -78,8 +78,9 @@ type urlXML struct {
 }
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page, the
-// identity pages and the dresses line's pages in chunk 0, then that
-// chunk's goods pages of the goods written in the language.
+// identity pages, the dresses line's pages and the category pages in
+// chunk 0, then that chunk's goods pages of the goods written in the
+// language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := strings.TrimSuffix(c.Param("file"), ".xml")
@@ -109,6 +110,13 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				return err
 			}
 			for _, p := range dresses {
+				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+			}
+			cats, err := d.Site.CategoryPaths(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range cats {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}

@@ -57,6 +57,8 @@ type PageData struct {
 	Content   *content.Page         `json:"content,omitempty"`  // aboutsouk, contact: the text an admin edits
 	Dresses   *DressesData          `json:"dresses,omitempty"`  // the dresses line's pages
 	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
+	Category  *CategoryData         `json:"category,omitempty"` // category/{uid}
+	Crumbs    []CategoryLink        `json:"crumbs,omitempty"`   // goods page: its categories, from the top down
 }
 
 // UserProfile is a user's public page data.

@@ -36,6 +36,7 @@ import { EditFormPage } from "./operations/EditFormPage";
 import { DressesPage } from "./dresses/DressesPage";
 import { DressesCatPage } from "./dresses/DressesCatPage";
 import { FaqPage } from "./dresses/FaqPage";
+import { CategoryPage } from "./category/CategoryPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -82,4 +83,5 @@ export const pages: Record<PageName, ComponentType> = {
   dresses: DressesPage,
   dressesCat: DressesCatPage,
   dressesFaq: FaqPage,
+  category: CategoryPage,
 };

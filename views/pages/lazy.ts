@@ -49,4 +49,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   dresses: () => import("./dresses/DressesPage").then((m) => m.DressesPage),
   dressesCat: () => import("./dresses/DressesCatPage").then((m) => m.DressesCatPage),
   dressesFaq: () => import("./dresses/FaqPage").then((m) => m.FaqPage),
+  category: () => import("./category/CategoryPage").then((m) => m.CategoryPage),
 };
