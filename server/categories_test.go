@@ -68,7 +68,7 @@ func TestCategoryPages(t *testing.T) {
 				t.Fatalf("/%s/category/jewelry-watches: %d, %d goods", lang, code, n)
 			}
 			for _, w := range []string{`lang="` + lang + `"`, `data-testid="category-filters"`, `data-testid="filter-moq"`, `data-testid="filter-price"`,
-				`data-testid="filter-type"`, `data-testid="filter-sub"`, `href="/` + lang + `/category/watches"`, `class="card`,
+				`data-testid="filter-type"`, `data-testid="category-subs"`, `href="/` + lang + `/category/watches"`, `class="card`,
 				`<nav class="crumbs"`, `hreflang="fr" href="http://souk.test/fr/category/jewelry-watches"`} {
 				if !strings.Contains(body, w) {
 					t.Errorf("/%s/category/jewelry-watches: no %s", lang, w)
@@ -131,16 +131,15 @@ func TestCategoryPages(t *testing.T) {
 func TestCategoryCanonical(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *testStore) {
 		for from, to := range map[string]string{
-			"/en/category/beauty/beauty-and-care":                      "/en/category/beauty",
-			"/ar/category/beauty/x?moq=20&utm_source=a":                "/ar/category/beauty?moq=20",
-			"/en/category/beauty?moq=7":                                "/en/category/beauty",
-			"/en/category/beauty?moq=20&price=free&sort=relevance":     "/en/category/beauty?moq=20",
-			"/en/category/beauty?type=retail&sort=price-asc":           "/en/category/beauty?sort=price-asc",
-			"/en/category/beauty?moq=020":                              "/en/category/beauty?moq=20",
-			"/en/category/beauty?page=40":                              "/en/category/beauty",
-			"/en/category/jewelry-watches?sub=watches&moq=20&page=3":   "/en/category/watches?moq=20",
-			"/en/category/jewelry-watches?sub=beauty&price=u25":        "/en/category/jewelry-watches?price=u25",
-			"/en/category/dresses":                                     "/en/dresses",
+			"/en/category/beauty/beauty-and-care":                  "/en/category/beauty",
+			"/ar/category/beauty/x?moq=20&utm_source=a":            "/ar/category/beauty?moq=20",
+			"/en/category/beauty?moq=7":                            "/en/category/beauty",
+			"/en/category/beauty?moq=20&price=free&sort=relevance": "/en/category/beauty?moq=20",
+			"/en/category/beauty?type=retail&sort=price-asc":       "/en/category/beauty?sort=price-asc",
+			"/en/category/beauty?moq=020":                          "/en/category/beauty?moq=20",
+			"/en/category/beauty?page=40":                          "/en/category/beauty",
+			"/en/category/jewelry-watches?moq=20&page=3":           "/en/category/jewelry-watches?moq=20",
+			"/en/category/dresses":                                 "/en/dresses",
 		} {
 			if res, _ := s.get(t, from); res.StatusCode != 301 || res.Header.Get("Location") != to {
 				t.Errorf("%s: %d to %q, want 301 to %s", from, res.StatusCode, res.Header.Get("Location"), to)
@@ -170,7 +169,7 @@ func TestCategoryMadeUpURLs(t *testing.T) {
 		for i := 0; i < 40; i++ {
 			w := randomWord()
 			for _, p := range []string{"/en/category/" + w, "/en/category/beauty?moq=" + w, "/en/category/beauty?price=" + w,
-				"/en/category/beauty?sort=" + w, "/en/category/beauty?type=" + w, "/en/category/beauty?sub=" + w,
+				"/en/category/beauty?sort=" + w, "/en/category/beauty?type=" + w, "/en/category/beauty?moq=20&price=" + w,
 				"/en/category/beauty?page=" + itoa(900+i), "/en/category/beauty/" + w} {
 				if res, _ := s.get(t, p); res.StatusCode != 301 && res.StatusCode != 404 {
 					t.Fatalf("%s: %d, want a redirect or not found", p, res.StatusCode)
@@ -332,7 +331,7 @@ func TestCategoryBandsInCurrency(t *testing.T) {
 		if m == nil {
 			t.Fatalf("%s: no price filter", cur)
 		}
-		bounds := regexp.MustCompile(regexp.QuoteMeta(sym) + `([\d,.]+)`).FindAllStringSubmatch(m[1], -1)
+		bounds := regexp.MustCompile(regexp.QuoteMeta(sym)+`([\d,.]+)`).FindAllStringSubmatch(m[1], -1)
 		if len(bounds) != 10 { // five bands with two bounds, one with one
 			t.Fatalf("%s: price filter %q", cur, m[1])
 		}

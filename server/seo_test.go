@@ -156,8 +156,9 @@ func TestXDefaultIsItsOwnCanonical(t *testing.T) {
 }
 
 // The product page's BreadcrumbList names the pages its breadcrumb links
-// to: the seller's crumb is their identity page of their own type (it said
-// /biger/seller/ for creators and makers too).
+// to: its categories (a seller's crumb, for goods without a category, is
+// their identity page of their own type: it said /biger/seller/ for
+// creators and makers too).
 func TestBreadcrumbsMatchTheirLinks(t *testing.T) {
 	s := startStore(t, sqliteOnly(t))
 	for i, treID := range s.goodsOfEveryOwnerType(t) {

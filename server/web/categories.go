@@ -15,9 +15,8 @@ import (
 // spelling of it. Unknown or default filter values redirect to the URL
 // without them, so made-up queries neither render nor fill the cache.
 
-// categoryQueryKeys are the query parameters of a category page; sub only
-// ever redirects (to the sub-category's own page).
-var categoryQueryKeys = []string{"moq", "page", "price", "sort", "sub", "type"}
+// categoryQueryKeys are the query parameters of a category page.
+var categoryQueryKeys = []string{"moq", "page", "price", "sort", "type"}
 
 // dressesCategory is the category whose page is the dresses line.
 const dressesCategory = "dresses"
@@ -76,8 +75,8 @@ func categoryQuery(q catalog.CategoryQuery) string {
 	return "?" + v.Encode()
 }
 
-// loadCategory is a category's goods. The category's own URL, an unknown
-// filter value dropped, a sub-category chosen and a page past the last are
+// loadCategory is a category's goods. Another spelling of its URL, an
+// unknown filter value (dropped) and a page past the last (the last) are
 // redirects; an unknown category is not found.
 func loadCategory(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	code := r.Params["uid"]
@@ -99,10 +98,6 @@ func loadCategory(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	q.MOQ, _ = strconv.Atoi(v.Get("moq"))
 	q.Page, _ = strconv.Atoi(v.Get("page"))
 	q.Normalize()
-	if sub, ok := catalog.FindCategory(node.Children, v.Get("sub")); ok {
-		q.Page = 1 // the sub-category's own first page, with the same filters
-		return &Loaded{Redirect: categoryPath(sub[len(sub)-1].Code) + categoryQuery(q)}, nil
-	}
 	self := categoryPath(code)
 	if canon := categoryQuery(q); canon != asked {
 		return &Loaded{Redirect: self + canon}, nil

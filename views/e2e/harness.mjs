@@ -19,7 +19,8 @@ function freePort() {
   });
 }
 
-export async function startStore() {
+// goods is how many demo goods the store is seeded with (SEED_GOODS).
+export async function startStore({ goods = 120 } = {}) {
   // SOUK_BIN lets parallel work build and test its own binary.
   const bin = process.env.SOUK_BIN ? resolve(process.env.SOUK_BIN) : join(root, "bin", "souk-test");
   if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
@@ -28,7 +29,7 @@ export async function startStore() {
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(bin, ["serve"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: "120", DEV: "true" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";

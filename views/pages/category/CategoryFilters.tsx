@@ -1,6 +1,5 @@
-import { useData, useT } from "../../stores/context";
-import { FilterForm, FilterSelect, listQuery, useBandLabel } from "../../components/Listing";
-import { withLang } from "../../lib/paths";
+import { useT } from "../../stores/context";
+import { FilterForm, FilterSelect, useBandLabel } from "../../components/Listing";
 import type { CategoryData, CategoryFilter } from "../../lib/types";
 
 // Every key is written out (never built), so the catalogue test finds each
@@ -8,29 +7,20 @@ import type { CategoryData, CategoryFilter } from "../../lib/types";
 const sortKeys: [string, string][] = [["new", "SortNew"], ["price-asc", "SortPriceAsc"], ["price-desc", "SortPriceDesc"]];
 const typeKeys: [string, string][] = [["consumer", "ConsumerGoods"], ["wholesale", "WholesalerGoods"]];
 
-// CategoryFilters is a category's filter form (components/Listing.tsx): a
-// sub-category where it has any (choosing one opens its page with the same
-// filters), consumer or wholesale goods and the minimum order quantity
-// where they narrow the list, the price and the sort.
+// CategoryFilters is a category's filter form (components/Listing.tsx):
+// consumer or wholesale goods and the minimum order quantity where they
+// narrow the list, the price and the sort. (Sub-categories are links above
+// it, which keep the filters.)
 export function CategoryFilters({ action, cd, filter, onChange }: {
   action: string; cd: CategoryData; filter: CategoryFilter; onChange: (f: CategoryFilter) => void;
 }) {
   const t = useT();
-  const lang = useData().lang;
   const band = useBandLabel();
   const set = (k: keyof CategoryFilter) => (v: string) => onChange({ ...filter, [k]: k === "moq" ? Number(v) : v });
-  const sub = (code: string) => {
-    const c = cd.children.find((x) => x.code === code);
-    if (c) location.assign(withLang(lang, c.path) + listQuery({ ...filter, page: 1 }));
-  };
   const both = cd.facets.types.length > 1 || filter.type !== "";
   return (
     <FilterForm action={action} label={t("ListFilters")} testid="category-filters" apply={t("CategoryFilterApply")} clear={t("FilterClear")}
       filtered={!!(filter.price || filter.moq || filter.type || filter.sort)} onSubmit={() => onChange(filter)}>
-      {cd.children.length ? (
-        <FilterSelect name="sub" label={t("CategorySub")} value="" any={t("FilterAll")}
-          options={cd.children.map((c) => [c.code, c.name.txt])} onChange={sub} />
-      ) : null}
       {both ? <FilterSelect name="type" label={t("CategoryOffer")} value={filter.type} any={t("FilterAny")}
         options={typeKeys.map(([v, k]) => [v, t(k)])} onChange={set("type")} /> : null}
       {cd.moqSteps.length ? <FilterSelect name="moq" label={t("CategoryMOQ")} value={filter.moq} any={t("FilterAny")}

@@ -1,7 +1,7 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
-import { Pager, useListing } from "../../components/Listing";
+import { Pager, listQuery, useListing } from "../../components/Listing";
 import { Crumbs, breadcrumbLd, categoryCrumbs } from "../../components/Crumbs";
 import { useData, useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
@@ -11,7 +11,7 @@ import { CategoryFilters } from "./CategoryFilters";
 
 // CategoryPage is a category's goods (/category/{code}) with filters, sort
 // and pages, all in the URL (components/Listing.tsx); a changed filter asks
-// tre/categoryList. The category itself, unfiltered, is the page to index;
+// tre/categoryList. Its sub-categories are links that keep the filters. The category itself, unfiltered, is the page to index;
 // its filtered and re-sorted views are not (they are the same goods), and a
 // category without goods has nothing to offer.
 export function CategoryPage() {
@@ -34,7 +34,9 @@ export function CategoryPage() {
       <h1 className="list-title" lang={txtLang(cat.name, d.lang)}>{name} <small className="muted" data-testid="category-count">{t("GoodsCount", { n: list.total })}</small></h1>
       {cd.children.length ? (
         <ul className="chips cat-subs" aria-label={t("CategorySub")} data-testid="category-subs">
-          {cd.children.map((c) => <li key={c.code}><a className="chip" href={withLang(d.lang, c.path)} lang={txtLang(c.name, d.lang)}>{c.name.txt}</a></li>)}
+          {cd.children.map((c) => (
+            <li key={c.code}><a className="chip" href={withLang(d.lang, c.path) + listQuery({ ...filter, page: 1 })} lang={txtLang(c.name, d.lang)}>{c.name.txt}</a></li>
+          ))}
         </ul>
       ) : null}
       <CategoryFilters action={base} cd={cd} filter={filter} onChange={(f) => void change({ ...f, page: 1 })} />
