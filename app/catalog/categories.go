@@ -85,10 +85,8 @@ var (
 )
 
 // Normalize drops unknown filter values and the default sort, and bounds
-// the page; it tells whether anything changed, so a page can redirect to
-// its one URL.
-func (q *CategoryQuery) Normalize() bool {
-	was := *q
+// the page: what is left is the page's one URL.
+func (q *CategoryQuery) Normalize() {
 	if _, ok := CategoryPriceBands.Of(q.Price); !ok {
 		q.Price = ""
 	}
@@ -102,7 +100,6 @@ func (q *CategoryQuery) Normalize() bool {
 		q.Sort = ""
 	}
 	q.Page = min(max(q.Page, 1), 100000)
-	return *q != was
 }
 
 // Check refuses unknown values, naming the field; page 0 and page size 0

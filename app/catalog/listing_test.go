@@ -45,16 +45,15 @@ func TestBandsInCurrency(t *testing.T) {
 func TestCategoryQueryNormalize(t *testing.T) {
 	for _, c := range []struct {
 		in, want CategoryQuery
-		changed  bool
 	}{
-		{CategoryQuery{Price: "u25", MOQ: 20, Type: "wholesale", Sort: SortNew, Page: 2}, CategoryQuery{Price: "u25", MOQ: 20, Type: "wholesale", Sort: SortNew, Page: 2}, false},
-		{CategoryQuery{Price: "free", MOQ: 7, Type: "retail", Sort: "random", Page: 1}, CategoryQuery{Page: 1}, true},
-		{CategoryQuery{Sort: SortRelevance, Page: 1}, CategoryQuery{Page: 1}, true},
-		{CategoryQuery{Page: -3}, CategoryQuery{Page: 1}, true},
+		{CategoryQuery{Price: "u25", MOQ: 20, Type: "wholesale", Sort: SortNew, Page: 2}, CategoryQuery{Price: "u25", MOQ: 20, Type: "wholesale", Sort: SortNew, Page: 2}},
+		{CategoryQuery{Price: "free", MOQ: 7, Type: "retail", Sort: "random", Page: 1}, CategoryQuery{Page: 1}},
+		{CategoryQuery{Sort: SortRelevance, Page: 1}, CategoryQuery{Page: 1}},
+		{CategoryQuery{Page: -3}, CategoryQuery{Page: 1}},
 	} {
 		q := c.in
-		if changed := q.Normalize(); q != c.want || changed != c.changed {
-			t.Errorf("%+v normalised to %+v (changed %v), want %+v (%v)", c.in, q, changed, c.want, c.changed)
+		if q.Normalize(); q != c.want {
+			t.Errorf("%+v normalised to %+v, want %+v", c.in, q, c.want)
 		}
 	}
 }

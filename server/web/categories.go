@@ -59,20 +59,32 @@ func categoryLinks(nodes []catalog.CategoryNode) []CategoryLink {
 // left out): the page cache's key and the canonical URL's query.
 func categoryQuery(q catalog.CategoryQuery) string {
 	v := url.Values{}
-	set := func(k, val string) {
-		if val != "" && val != "0" && (k != "page" || val != "1") {
+	for k, val := range map[string]string{"price": q.Price, "type": q.Type, "sort": q.Sort} {
+		if val != "" {
 			v.Set(k, val)
 		}
 	}
-	set("price", q.Price)
-	set("moq", strconv.Itoa(q.MOQ))
-	set("type", q.Type)
-	set("sort", q.Sort)
-	set("page", strconv.Itoa(q.Page))
+	if q.MOQ > 0 {
+		v.Set("moq", strconv.Itoa(q.MOQ))
+	}
+	if q.Page > 1 {
+		v.Set("page", strconv.Itoa(q.Page))
+	}
 	if len(v) == 0 {
 		return ""
 	}
 	return "?" + v.Encode()
+}
+
+// askedQuery reads a category page's query (pageQuery's), unknown values
+// dropped.
+func askedQuery(code, asked string) catalog.CategoryQuery {
+	v, _ := url.ParseQuery(strings.TrimPrefix(asked, "?"))
+	q := catalog.CategoryQuery{Category: code, Price: v.Get("price"), Type: v.Get("type"), Sort: v.Get("sort")}
+	q.MOQ, _ = strconv.Atoi(v.Get("moq"))
+	q.Page, _ = strconv.Atoi(v.Get("page"))
+	q.Normalize()
+	return q
 }
 
 // loadCategory is a category's goods. Another spelling of its URL, an
@@ -93,11 +105,7 @@ func loadCategory(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	}
 	node := path[len(path)-1]
 	asked := pageQuery("category/{uid}", r.Query)
-	v, _ := url.ParseQuery(strings.TrimPrefix(asked, "?"))
-	q := catalog.CategoryQuery{Category: code, Price: v.Get("price"), Type: v.Get("type"), Sort: v.Get("sort")}
-	q.MOQ, _ = strconv.Atoi(v.Get("moq"))
-	q.Page, _ = strconv.Atoi(v.Get("page"))
-	q.Normalize()
+	q := askedQuery(code, asked)
 	self := categoryPath(code)
 	if canon := categoryQuery(q); canon != asked {
 		return &Loaded{Redirect: self + canon}, nil

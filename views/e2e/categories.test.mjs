@@ -8,9 +8,8 @@
 // SHOTS=dir also takes screenshots (360 and 1280 px, en and ar).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { startStore, launch, watch, ready } from "./harness.mjs";
+import { mkdirSync } from "node:fs";
+import { startStore, launch, watch, ready, axe } from "./harness.mjs";
 
 let store, browser;
 
@@ -136,15 +135,6 @@ test("a sub-category's link keeps the filters; the menu lists the categories", a
   assert.deepEqual(problems, []);
   await ctx.close();
 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axe(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
-  return vs.map((v) => where + ": " + v);
-}
 
 test("category pages, a product's breadcrumbs and the menu's categories are axe-clean without sideways scroll, 360 and 1280 px, en and ar", async () => {
   const shots = process.env.SHOTS;

@@ -7,9 +7,8 @@
 // SHOTS=dir also takes screenshots of each page (412 and 1280 px, en and ar).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { startStore, launch, watch, ready } from "./harness.mjs";
+import { mkdirSync } from "node:fs";
+import { startStore, launch, watch, ready, axe } from "./harness.mjs";
 
 let store, browser;
 
@@ -105,15 +104,6 @@ test("a bride goes from the home's dresses ad to a filtered category, a dress, t
   assert.deepEqual(problems, []);
   await ctx.close();
 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axe(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
-  return vs.map((v) => where + ": " + v);
-}
 
 test("every dresses page is axe-clean without sideways scroll, phone and desktop, en and ar", async () => {
   const shots = process.env.SHOTS;

@@ -2,7 +2,8 @@
 // fresh data directory, one Chromium for all tests in a file.
 import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, existsSync, createWriteStream } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, createWriteStream, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { deflateSync } from "node:zlib";
 import { join, resolve } from "node:path";
@@ -194,4 +195,15 @@ export function dressOptions(g) {
   return g.scenarioLabels.map((l) => l.labelId === 9 && l.values.some((v) => v.id === 1)
     ? { labelId: 9, optionId: 1, sizeData: { type: 1, a: 90, b: 70, c: 96, d: 150 } }
     : { labelId: l.labelId, optionId: l.values[0].id });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// axe runs axe-core on the page as it is and answers its violations, one
+// line each, prefixed with where.
+export async function axe(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
+  return vs.map((v) => where + ": " + v);
 }
