@@ -21,17 +21,9 @@ import (
 // is browsed by.
 const CategoryLabel = 1
 
-// CategoryTree is the catalogue's categories with their names in lang;
-// none when the label does not exist.
+// CategoryTree is the catalogue's categories with their names in lang.
 func (s *Service) CategoryTree(ctx context.Context, lang string) ([]CategoryNode, error) {
-	t, err := s.ClassLabel(ctx, CategoryLabel, lang)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return []CategoryNode{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return t.Categories, nil
+	return s.categoriesOf(ctx, CategoryLabel, lang)
 }
 
 // FindCategory is the path from the top of tree down to the category
