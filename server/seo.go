@@ -80,7 +80,7 @@ type urlXML struct {
 
 // sitemapFile serves /sitemaps/{lang}-{chunk}.xml: the home page, the
 // identity pages, the store's own pages (about, contact, the app), the dresses
-// line's pages and the hots pages in chunk 0, then that
+// line's pages, the hots pages and the category pages in chunk 0, then that
 // chunk's goods pages of the goods written in the language.
 func sitemapFile(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -118,6 +118,13 @@ func sitemapFile(d Deps) echo.HandlerFunc {
 				return err
 			}
 			for _, p := range hots {
+				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
+			}
+			cats, err := d.Site.CategoryPaths(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range cats {
 				set.URLs = append(set.URLs, urlXML{Loc: prefix + p})
 			}
 		}

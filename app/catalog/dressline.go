@@ -1,9 +1,6 @@
 package catalog
 
-import (
-	"math"
-	"slices"
-)
+import "slices"
 
 // The dresses line's categories and facets. Goods carry one category
 // ("dresses") and their demo template; what a bride filters by (occasion,
@@ -65,31 +62,14 @@ var (
 	DressColours     = []string{"ivory", "white", "champagne", "blush", "pink", "red", "crimson", "burgundy", "orange", "yellow", "gold", "green", "emerald", "sage", "olive", "teal", "blue", "navy", "purple", "lavender", "brown", "beige", "silver", "grey", "black"}
 	DressSilhouettes = []string{"a-line", "ball-gown", "mermaid", "sheath", "empire"}
 	DressLengths     = []string{"floor", "tea", "knee"}
-	DressSorts       = []string{"new", "price-asc", "price-desc", "popular"}
+	DressSorts       = []string{SortNew, SortPriceAsc, SortPriceDesc, SortPopular}
 	// DressSizes are the body sizes of the chart (each in three heights) and
 	// "custom", made to measure.
 	DressSizes = []string{"0", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22", "24", "26", "16W", "18W", "20W", "22W", "24W", "26W", "28W", "custom"}
 )
 
-// PriceBand is a price filter, bounded in US dollars and converted to each
-// goods' currency (the shopper sees the bounds in theirs).
-type PriceBand struct {
-	Code     string `json:"code"`
-	Min, Max int64  `json:"-"` // USD cents; Max 0: no upper bound
-}
-
-// DressPriceBands are the price filters.
-var DressPriceBands = []PriceBand{{"u200", 0, 20000}, {"200-500", 20000, 50000}, {"500-1000", 50000, 100000}, {"o1000", 100000, 0}}
-
-// PriceBandOf finds a band by code.
-func PriceBandOf(code string) (PriceBand, bool) {
-	for _, b := range DressPriceBands {
-		if b.Code == code {
-			return b, true
-		}
-	}
-	return PriceBand{}, false
-}
+// DressPriceBands are the dresses line's price filters.
+var DressPriceBands = Bands{{"u200", 0, 20000}, {"200-500", 20000, 50000}, {"500-1000", 50000, 100000}, {"o1000", 100000, 0}}
 
 // sizeOptions are the scenario options of a size filter value.
 func sizeOptions(size string) []int {
@@ -119,36 +99,8 @@ func designsWhere(cat DressCategory, silhouette, length string) []string {
 	return out
 }
 
-// BandPrice is a price band's bounds in the shopper's currency, rounded to
-// whole units; no Max: no upper bound.
-type BandPrice struct {
-	Code string `json:"code"`
-	Min  *Price `json:"min,omitempty"`
-	Max  *Price `json:"max,omitempty"`
-}
-
-// DressBands are the price bands in cur.
-func (s *Service) DressBands(cur string) []BandPrice {
-	out := make([]BandPrice, len(DressPriceBands))
-	for i, b := range DressPriceBands {
-		out[i].Code = b.Code
-		if b.Min > 0 {
-			p := s.roundPrice(b.Min, cur)
-			out[i].Min = &p
-		}
-		if b.Max > 0 {
-			p := s.roundPrice(b.Max, cur)
-			out[i].Max = &p
-		}
-	}
-	return out
-}
-
-func (s *Service) roundPrice(usdCents int64, cur string) Price {
-	p := s.Money(s.convertOr(usdCents, "USD", cur), cur)
-	p.Amount = math.Round(p.Amount)
-	return p
-}
+// DressBands are the dresses line's price bands in cur.
+func (s *Service) DressBands(cur string) []BandPrice { return s.Bands(DressPriceBands, cur) }
 
 // SizeChart is every standard size of the chart, in option order (the
 // dresses FAQ shows it beside the measuring answer).

@@ -1,13 +1,11 @@
 package catalog
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
 
 	"souk/app/apperr"
-	"souk/ent"
 	"souk/ent/goods"
 	"souk/ent/predicate"
 	"souk/ent/scenariolabel"
@@ -47,61 +45,27 @@ func (q *DressQuery) Check() error {
 			return apperr.Invalid(f.name, "DressFilterUnknown", "DressFilterUnknown")
 		}
 	}
-	if _, ok := PriceBandOf(q.Price); q.Price != "" && !ok {
+	if _, ok := DressPriceBands.Of(q.Price); q.Price != "" && !ok {
 		return apperr.Invalid("price", "DressFilterUnknown", "DressFilterUnknown")
 	}
-	if q.Page < 0 || q.Page > 100000 {
-		return apperr.Invalid("page", "DressPageInvalid", "DressPageInvalid")
-	}
-	if q.PageSize < 0 || q.PageSize > MaxPageSize {
-		return apperr.Invalid("pageSize", "DressPageSizeInvalid", "DressPageSizeInvalid", "max", fmt.Sprint(MaxPageSize))
-	}
-	q.Page, q.PageSize = max(q.Page, 1), cmp.Or(q.PageSize, DressPageSize)
-	return nil
+	return checkPage(&q.Page, &q.PageSize, DressPageSize, apperr.Invalid("page", "DressPageInvalid", "DressPageInvalid"),
+		apperr.Invalid("pageSize", "DressPageSizeInvalid", "DressPageSizeInvalid", "max", fmt.Sprint(MaxPageSize)))
 }
 
-// Dresses lists a page of dresses (spe 1) matching q, which Check passed.
+// Dresses lists a page of dresses (spe 1) matching q. Prices filter and
+// sort by each dress's listed price (Service.list).
 func (s *Service) Dresses(ctx context.Context, q DressQuery, lang, cur string) (*CardPage, error) {
 	if err := q.Check(); err != nil {
 		return nil, err
 	}
-	where, err := s.dressWhere(ctx, q)
-	if err != nil {
-		return nil, err
+	l := listing{where: dressWhere(q), sort: q.Sort, page: q.Page, size: q.PageSize, lang: lang, cur: cur}
+	if b, ok := DressPriceBands.Of(q.Price); ok {
+		l.band = &b
 	}
-	total, err := s.db.Goods.Query().Where(where...).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: count dresses: %w", err)
-	}
-	rows, err := s.cardQuery().Where(where...).Order(dressOrder(q.Sort)...).
-		Offset((q.Page - 1) * q.PageSize).Limit(q.PageSize).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: list dresses: %w", err)
-	}
-	cards, err := s.cardsOf(ctx, rows, lang, cur)
-	if err != nil {
-		return nil, err
-	}
-	return &CardPage{Cards: cards, Total: total, Page: q.Page, PageSize: q.PageSize}, nil
+	return s.list(ctx, l)
 }
 
-// dressOrder sorts by base price in the goods' own currency: the line is
-// priced in dollars; a seller pricing in another currency sorts by its
-// number, which is as far as an index can go.
-func dressOrder(sort string) []goods.OrderOption {
-	id := ent.Desc(goods.FieldID)
-	switch sort {
-	case "price-asc":
-		return []goods.OrderOption{ent.Asc(goods.FieldPrice), id}
-	case "price-desc":
-		return []goods.OrderOption{ent.Desc(goods.FieldPrice), id}
-	case "popular":
-		return []goods.OrderOption{ent.Desc(goods.FieldSales), id}
-	}
-	return []goods.OrderOption{id}
-}
-
-func (s *Service) dressWhere(ctx context.Context, q DressQuery) ([]predicate.Goods, error) {
+func dressWhere(q DressQuery) []predicate.Goods {
 	cat, _ := DressCategoryOf(q.Category)
 	where := []predicate.Goods{Listed(), goods.SpeEQ(1)}
 	if ts := designsWhere(cat, q.Silhouette, q.Length); ts != nil {
@@ -114,34 +78,7 @@ func (s *Service) dressWhere(ctx context.Context, q DressQuery) ([]predicate.Goo
 		where = append(where, goods.HasLabelsWith(scenariolabel.LabelIDEQ(LabelSize),
 			scenariolabel.HasOptionsWith(scenariooption.OptionIDIn(sizeOptions(q.Size)...))))
 	}
-	if b, ok := PriceBandOf(q.Price); ok {
-		p, err := s.priceWhere(ctx, b)
-		if err != nil {
-			return nil, err
-		}
-		where = append(where, p)
-	}
-	return where, nil
-}
-
-// priceWhere bounds the base price in each currency dresses are priced in.
-func (s *Service) priceWhere(ctx context.Context, b PriceBand) (predicate.Goods, error) {
-	curs, err := s.db.Goods.Query().Where(goods.SpeEQ(1)).Unique(true).Select(goods.FieldCurrency).Strings(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: dress currencies: %w", err)
-	}
-	var or []predicate.Goods
-	for _, c := range curs {
-		in := []predicate.Goods{goods.CurrencyEQ(c), goods.PriceGTE(s.convertOr(b.Min, "USD", c))}
-		if b.Max > 0 {
-			in = append(in, goods.PriceLT(s.convertOr(b.Max, "USD", c)))
-		}
-		or = append(or, goods.And(in...))
-	}
-	if len(or) == 0 {
-		return goods.IDEQ(-1), nil
-	}
-	return goods.Or(or...), nil
+	return where
 }
 
 // DressColoursIn are the colours the listed dresses of cat come in, in

@@ -101,6 +101,19 @@ func (s *Service) ClassLabel(ctx context.Context, labelID int, lang string) (*Cl
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load class label %d: %w", labelID, err)
 	}
+	cats, err := s.categoriesOf(ctx, labelID, lang)
+	if err != nil {
+		return nil, err
+	}
+	lt, err := loadTexts(ctx, s.db, KindClass, []int{l.ID}, lang, "en")
+	if err != nil {
+		return nil, err
+	}
+	return &ClassLabelTree{ID: l.LabelID, Code: l.Code, Name: lt.pick(l.ID, "name", lang, "en"), Categories: cats}, nil
+}
+
+// categoriesOf is the category tree of a classification label, named in lang.
+func (s *Service) categoriesOf(ctx context.Context, labelID int, lang string) ([]CategoryNode, error) {
 	cats, err := s.db.Category.Query().Where(category.LabelIDEQ(labelID)).Order(ent.Asc(category.FieldPosition)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list categories: %w", err)
@@ -113,11 +126,7 @@ func (s *Service) ClassLabel(ctx context.Context, labelID int, lang string) (*Cl
 	if err != nil {
 		return nil, err
 	}
-	lt, err := loadTexts(ctx, s.db, KindClass, []int{l.ID}, lang, "en")
-	if err != nil {
-		return nil, err
-	}
-	return &ClassLabelTree{ID: l.LabelID, Code: l.Code, Name: lt.pick(l.ID, "name", lang, "en"), Categories: tree(cats, ct, lang, "")}, nil
+	return tree(cats, ct, lang, ""), nil
 }
 
 func tree(cats []*ent.Category, texts textSet, lang, parent string) []CategoryNode {

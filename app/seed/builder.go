@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -148,7 +149,7 @@ func (b *builder) goodsCreate(pl *plan) *ent.GoodsCreate {
 	r := pl.rng
 	g := b.tx.Goods.Create().SetUID(pl.uid).SetOldID(int64(10000 + pl.i)).
 		SetURI(slug(pl.p.Name["en"])).SetMainLan(seedLangs[pl.i%3*3%9]).
-		SetCategory(pl.p.Category).SetTemplate(pl.p.Key).SetColor(pl.color.Key).SetCurrency("USD").SetPrice(pl.price).SetMinQty(pl.minQty).
+		SetCategory(cmp.Or(subCategoryOf[pl.p.Key], pl.p.Category)).SetTemplate(pl.p.Key).SetColor(pl.color.Key).SetCurrency("USD").SetPrice(pl.price).SetMinQty(pl.minQty).
 		SetOwner(b.ownerOf(pl)).
 		SetRating(60 + r.IntN(41)).SetRatingCount(r.IntN(400)).SetSales(r.IntN(5000)).
 		SetStock(20 + r.IntN(480)).SetApproveStatus(2).SetTreType(1).

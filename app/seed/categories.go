@@ -15,6 +15,18 @@ var categoryNames = map[string][9]string{
 	"office-stationery":       {"Office & stationery", "办公文具", "مكتب وقرطاسية", "オフィス・文具", "Oficina y papelería", "Bureau et papeterie", "Büro & Schreibwaren", "Офис и канцелярия", "Escritório e papelaria"},
 	"jewelry-watches":         {"Jewelry & watches", "珠宝手表", "مجوهرات وساعات", "ジュエリー・時計", "Joyería y relojes", "Bijoux et montres", "Schmuck & Uhren", "Украшения и часы", "Joias e relógios"},
 	"dresses":                 {"Dresses", "礼服裙装", "فساتين", "ドレス", "Vestidos", "Robes", "Kleider", "Платья", "Vestidos"},
+	"jewelry":                 {"Jewelry", "珠宝", "مجوهرات", "ジュエリー", "Joyería", "Bijoux", "Schmuck", "Украшения", "Joias"},
+	"watches":                 {"Watches", "手表", "ساعات", "腕時計", "Relojes", "Montres", "Uhren", "Часы", "Relógios"},
+}
+
+// subCategories are the demo's categories below another (parent first),
+// and subCategoryOf puts each template of the parent in one of them, so a
+// category page has sub-categories to offer.
+var subCategories = [][2]string{{"jewelry-watches", "jewelry"}, {"jewelry-watches", "watches"}}
+
+var subCategoryOf = map[string]string{
+	"crescent-moon-pendant": "jewelry", "freshwater-pearl-studs": "jewelry", "gold-vermeil-hoops": "jewelry",
+	"automatic-dress-watch": "watches", "minimalist-quartz-watch": "watches",
 }
 
 // seedLangs are the languages every demo text exists in, in the order of

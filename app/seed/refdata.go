@@ -66,6 +66,14 @@ func categories(ctx context.Context, tx *ent.Tx) error {
 		pos++
 		w.add9("category", cat.ID, "name", categoryNames[code])
 	}
+	for _, pc := range subCategories {
+		cat, err := tx.Category.Create().SetLabelID(1).SetCode(pc[1]).SetParentCode(pc[0]).SetPosition(pos).Save(ctx)
+		if err != nil {
+			return fmt.Errorf("seed: category %s: %w", pc[1], err)
+		}
+		pos++
+		w.add9("category", cat.ID, "name", categoryNames[pc[1]])
+	}
 	return w.flush(ctx, tx)
 }
 

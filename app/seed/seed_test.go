@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"souk/app/seed/content"
 	"souk/app/store/storetest"
 	"souk/ent"
+	"souk/ent/category"
 	"souk/ent/goods"
 	"souk/ent/scenariooption"
 	"souk/ent/text"
@@ -50,6 +52,35 @@ func TestDemoCatalogue(t *testing.T) {
 			if c.n < c.min {
 				t.Errorf("%s: %d, want at least %d", c.what, c.n, c.min)
 			}
+		}
+		// Every category's goods name a category of label 1, and each but
+		// the dresses has wholesale goods of several minimum quantities, so
+		// a category's minimum-quantity filter narrows it.
+		codes := map[string]bool{}
+		parents := map[string]string{}
+		for _, c := range db.Category.Query().AllX(ctx) {
+			codes[c.Code], parents[c.Code] = true, c.ParentCode
+		}
+		minQtys := map[string]map[int]bool{}
+		for _, g := range db.Goods.Query().AllX(ctx) {
+			if !codes[g.Category] {
+				t.Errorf("goods %s: category %q is not a category", g.UID, g.Category)
+			}
+			top := cmp.Or(parents[g.Category], g.Category)
+			if minQtys[top] == nil {
+				minQtys[top] = map[int]bool{}
+			}
+			if g.BigType == 2 {
+				minQtys[top][g.MinQty] = true
+			}
+		}
+		for code, qs := range minQtys {
+			if code != "dresses" && len(qs) < 3 {
+				t.Errorf("category %s: wholesale minimum quantities %v, want at least three", code, qs)
+			}
+		}
+		if len(minQtys) < 11 || count(db.Category.Query().Where(category.ParentCodeNEQ(""))) < 2 {
+			t.Errorf("goods in %d top categories, or fewer than two sub-categories", len(minQtys))
 		}
 		for _, l := range content.Langs {
 			if n := count(db.Text.Query().Where(text.FieldEQ("brief"), text.LangEQ(l))); n < 420 {

@@ -36,6 +36,7 @@ func (h *Handlers) Register(g *echo.Group) {
 	g.GET("/basics/getAllClassificationLabelAndCats/:id", h.classLabel)
 	g.POST("/tre/getTreDetail", h.treDetail)
 	g.POST("/tre/dressesList", h.dressesList)
+	g.POST("/tre/categoryList", h.categoryList)
 	g.POST("/content/commentList", h.commentList)
 	g.POST("/index/getData", h.indexData)
 	g.GET("/theIdentity/getInfo/:id", h.identityInfo)

@@ -36,6 +36,8 @@ var loaders = map[string]loader{
 	"dresses/c/{uid}": loadDressCat, "dresses/c/{uid}/{suri}": loadDressCat,
 	"dressescat/{uid}": loadDressCat, "dressescat/{uid}/{suri}": loadDressCat,
 	"dresses/faq/{faqId}": loadFAQ, "dressesfaq/{faqId}": loadFAQ,
+	// The catalogue's categories (categories.go).
+	"category/{uid}": loadCategory, "category/{uid}/{suri}": loadCategory,
 	// Account pages: public shells; the browser fills them in after it has
 	// read the session (SSR output is shared, so never private data).
 	"login":                   shell("login"),
@@ -221,9 +223,13 @@ func loadGoods(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if g.URI != "" {
 		canonical += "/" + url.PathEscape(g.URI)
 	}
+	crumbs, err := s.goodsCrumbs(ctx, g.Category, r.Lang)
+	if err != nil {
+		return nil, err
+	}
 	l := &Loaded{Page: "goods", Status: 200, Canonical: canonical,
-		Data: PageData{Goods: pageGoodsOf(g, r.Lang, r.Currency), Comments: comments, Shipping: s.shippingRule(g)}, Deps: []string{"goods:" + g.TreID, "enums"},
-		Langs: g.Langs}
+		Data: PageData{Goods: pageGoodsOf(g, r.Lang, r.Currency), Comments: comments, Shipping: s.shippingRule(g), Crumbs: crumbs},
+		Deps: []string{"goods:" + g.TreID, "enums"}, Langs: g.Langs}
 	if catalog.HasSizeLabel(g) {
 		l.Data.SizeChart = catalog.SizeChartFor(g)
 	}

@@ -60,6 +60,8 @@ type PageData struct {
 	FAQ       *content.FAQ          `json:"faq,omitempty"`      // dresses/faq/{faqId}
 	Apps      *mobileapp.Apps       `json:"apps,omitempty"`     // downloadapp, dlandroidapp
 	Hots      *HotsData             `json:"hots,omitempty"`     // hotspage, hots/{uid}
+	Category  *CategoryData         `json:"category,omitempty"` // category/{uid}
+	Crumbs    []CategoryLink        `json:"crumbs,omitempty"`   // goods page: its categories, from the top down
 }
 
 // UserProfile is a user's public page data.

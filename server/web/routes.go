@@ -36,6 +36,10 @@ var routeTable = parseRoutes(
 	"search",
 	// Not in SPEC §2: the seller's own goods, "My goods" in the menu (README).
 	"mygoods",
+	// Not in SPEC §2: a category of the catalogue (classification label 1)
+	// by its code, filtered, sorted and paged; the second is another
+	// spelling that redirects to the first (README, Decisions).
+	"category/{uid}", "category/{uid}/{suri}",
 )
 
 func parseRoutes(patterns ...string) []Route {

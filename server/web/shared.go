@@ -26,6 +26,7 @@ type sharedData struct {
 	Regions    []catalog.RegionItem   `json:"regions"`
 	Currencies []catalog.CurrencyItem `json:"currencies"`
 	NumFmt     i18n.NumberFormat      `json:"numfmt"`
+	Cats       []CategoryLink         `json:"cats"` // the catalogue's top categories, for the menu
 }
 
 // sharedScript is one language's shared data, ready to render with and to
@@ -74,8 +75,12 @@ func (s *Site) buildShared(ctx context.Context, lang string, enums int64) (*shar
 	if err != nil {
 		return nil, err
 	}
+	tree, err := s.Catalog.CategoryTree(ctx, lang)
+	if err != nil {
+		return nil, err
+	}
 	body, err := json.Marshal(sharedData{T: s.Strings.Strings(lang), Langs: langItems(s.Langs), Regions: regions,
-		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(lang)})
+		Currencies: s.Catalog.Currencies(), NumFmt: i18n.NumberFormatFor(lang), Cats: categoryLinks(tree)})
 	if err != nil {
 		return nil, fmt.Errorf("web: encode shared data: %w", err)
 	}

@@ -59,7 +59,8 @@ type Site struct {
 // ignored, so random query strings cannot fill the cache.
 var queryKeys = map[string][]string{"biger/{identityType}/{identityUid}": {"page"}, "user": {"userUid"},
 	"dresses/c/{uid}": dressQueryKeys, "dresses/c/{uid}/{suri}": dressQueryKeys,
-	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys, "hots/{uid}": {"page"}}
+	"dressescat/{uid}": dressQueryKeys, "dressescat/{uid}/{suri}": dressQueryKeys, "hots/{uid}": {"page"},
+	"category/{uid}": categoryQueryKeys, "category/{uid}/{suri}": categoryQueryKeys}
 
 // noStoreKey marks a request whose page must not be stored (noStorePages).
 const noStoreKey = "souk.noStore"

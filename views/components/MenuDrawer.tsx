@@ -3,12 +3,14 @@ import { useShop, useT, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
 import { ChatButton } from "./ChatButton";
 import { isEmbeddedApp } from "../lib/env";
+import { txtLang } from "../lib/i18n";
 
-// MenuDrawer lists the store's sections. Entries are added as their pages
+// MenuDrawer lists the store's sections, and the catalogue's top categories
+// (from the language's shared data). Entries are added as their pages
 // land; none points at a page that does not exist yet.
 export function MenuDrawer() {
   const t = useT();
-  const lang = useData().lang;
+  const { lang, cats } = useData();
   const open = useShop((s) => s.openDialog);
   const signedIn = useShop((s) => s.signedIn);
   const items: [string, string][] = [
@@ -32,7 +34,16 @@ export function MenuDrawer() {
   return (
     <Dialog title={t("Menu")} onClose={() => open(null)}>
       <nav className="menu-list" aria-label={t("Menu")}>
-        {items.map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
+        {items.slice(0, 1).map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
+        {cats?.length ? (
+          <details className="menu-cats" data-testid="menu-cats">
+            <summary>{t("MenuCategories")}</summary>
+            <ul>
+              {cats.map((c) => <li key={c.code}><a href={withLang(lang, c.path)} lang={txtLang(c.name, lang)} onClick={() => open(null)}>{c.name.txt}</a></li>)}
+            </ul>
+          </details>
+        ) : null}
+        {items.slice(1).map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
         <button type="button" className="linklike" onClick={() => open("language")}>{t("Language")}</button>
         <button type="button" className="linklike" onClick={() => open("region")}>{t("Region")}</button>
         <ChatButton args={{ kind: "service" }} label="ChatCustomerService" className="linklike" testid="menu-service" onDone={() => open(null)} />

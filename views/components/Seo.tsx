@@ -7,7 +7,7 @@ interface SeoProps {
   description: string;
   image?: string;
   type?: "website" | "product" | "profile";
-  noindex?: boolean;
+  noindex?: boolean | "follow"; // "follow": not indexed, its links still crawled
   jsonLd?: object[];
 }
 
@@ -28,7 +28,7 @@ export function Seo({ title, description, image, type = "website", noindex, json
       <Helmet>
         <title>{title}</title>
         <meta name="description" content={description} />
-        {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {noindex ? <meta name="robots" content={noindex === "follow" ? "noindex, follow" : "noindex, nofollow"} /> : null}
         <link rel="canonical" href={canonical} />
         <meta property="og:type" content={type} />
         <meta property="og:title" content={title} />

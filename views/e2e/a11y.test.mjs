@@ -130,6 +130,7 @@ function signedOutPages(lang) {
     [`/tredetail/${plain.treId}`, "[data-testid=goods-title]"],
     [`/tredetail/${dress.treId}`, "[data-testid=goods-title]"],
     [`/biger/seller/${plain.ownerUid}`, "[data-testid=identity-name]"],
+    ["/category/jewelry-watches", "article.card"],
     ["/login", "[data-testid=login-step1]", [["password", async (page) => {
       await page.fill("input[name=email]", email);
       await page.click("[data-testid=login-step1] button[type=submit]");

@@ -52,7 +52,7 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
-  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots";
+  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -72,6 +72,8 @@ export interface PageData {
   content?: { title: string; text: string; lan: string }; // aboutsouk, contact, the app pages: text is sanitised rich text
   dresses?: DressesData;
   faq?: { entries: { q: string; a: string }[]; lan: string }; // dresses/faq/{faqId}: answers are sanitised rich text
+  category?: CategoryData; // category/{uid}
+  crumbs?: CategoryLink[]; // goods page: its categories, from the top down
   hots?: HotsData; // hotspage, hots/{uid}
   apps?: Apps; // downloadapp, dlandroidapp
 }
@@ -84,6 +86,27 @@ export interface Apps {
   appStoreUrl?: string;
 }
 
+// A price band of a listing's price filter, in the page's currency (the
+// bounds it applies); no max: no upper bound.
+export interface Band { code: string; min?: Price; max?: Price }
+
+// CategoryLink is a category as a link; path has no language prefix
+// (server/web/categories.go).
+export interface CategoryLink { code: string; name: Txt; path: string }
+
+// CategoryFilter is a category page's query; zero values are no filter.
+export type CategoryFilter = { price: string; moq: number; type: string; sort: string; page: number };
+
+// CategoryData is a category page (server/web/categories.go).
+export interface CategoryData {
+  path: CategoryLink[]; // from the top down to the category itself
+  children: CategoryLink[];
+  filter: CategoryFilter & { category: string; pageSize: number };
+  facets: { goods: number; maxMinQty: number; types: number[] };
+  bands: Band[];
+  moqSteps: number[]; // the minimum-quantity steps that narrow this category
+}
+
 // DressesData is the dresses line's pages (server/web/dresses.go).
 export interface DressCategory { uid: string; suri: string; key: string }
 export interface DressesData {
@@ -91,7 +114,7 @@ export interface DressesData {
   category?: string;
   filter?: { category: string; colour: string; silhouette: string; length: string; price: string; size: string; sort: string; page: number; pageSize: number };
   colours?: string[];
-  bands?: { code: string; min?: Price; max?: Price }[];
+  bands?: Band[];
   delivery?: Delivery;
   questions?: string[]; // faqId is the position from 1
   qlan?: string;
@@ -148,6 +171,7 @@ export interface SharedData {
   regions: RegionItem[];
   currencies: { c: string; s: string }[];
   numfmt: NumberFormat;
+  cats: CategoryLink[]; // the catalogue's top categories, for the menu
 }
 
 export type SoukData = PageProps & SharedData;

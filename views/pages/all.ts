@@ -40,6 +40,7 @@ import { DressesCatPage } from "./dresses/DressesCatPage";
 import { FaqPage } from "./dresses/FaqPage";
 import { HotsPage } from "./hots/HotsPage";
 import { HotPage } from "./hots/HotPage";
+import { CategoryPage } from "./category/CategoryPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -91,4 +92,5 @@ export const pages: Record<PageName, ComponentType> = {
   dlandroidapp: AndroidAppPage,
   hotspage: HotsPage,
   hots: HotPage,
+  category: CategoryPage,
 };

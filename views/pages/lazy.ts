@@ -54,4 +54,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   dlandroidapp: () => import("./content/AppPages").then((m) => m.AndroidAppPage),
   hotspage: () => import("./hots/HotsPage").then((m) => m.HotsPage),
   hots: () => import("./hots/HotPage").then((m) => m.HotPage),
+  category: () => import("./category/CategoryPage").then((m) => m.CategoryPage),
 };

@@ -27,19 +27,7 @@ export const sortKeys: Record<string, string> = { new: "SortNew", "price-asc": "
 export const sizes = ["0", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22", "24", "26", "16W", "18W", "20W", "22W", "24W", "26W", "28W", "custom"];
 
 // Filter is a category page's query; "" is no filter.
-export interface Filter { colour: string; silhouette: string; length: string; price: string; size: string; sort: string; page: number }
-
-export const filterKeys = ["colour", "silhouette", "length", "price", "size", "sort"] as const;
-
-// query is a filter as the URL says it, as the server spells its cache key
-// (keys in alphabetical order: Go's url.Values.Encode). No URLSearchParams:
-// the server renders in goja, which has none.
-export function query(f: Filter): string {
-  const parts: string[] = [];
-  const all: Record<string, string> = { ...f, page: f.page > 1 ? String(f.page) : "" };
-  for (const k of Object.keys(all).sort()) if (all[k]) parts.push(k + "=" + encodeURIComponent(all[k]));
-  return parts.length ? "?" + parts.join("&") : "";
-}
+export type Filter = { colour: string; silhouette: string; length: string; price: string; size: string; sort: string; page: number };
 
 export function catPath(lang: string, uid: string, suri: string): string {
   return withLang(lang, "/dresses/c/" + uid + "/" + suri);

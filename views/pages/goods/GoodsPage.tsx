@@ -17,7 +17,8 @@ import { CustomSizeForm } from "./CustomSize";
 import { SizeChart } from "./SizeChart";
 import { Comments } from "./Comments";
 import { DeliveryDates, type Sizes } from "./Delivery";
-import { productLd } from "./jsonld";
+import { goodsCrumbs, productLd } from "./jsonld";
+import { Crumbs } from "../../components/Crumbs";
 import { isSet, skuKey, toggle } from "./selection";
 import { surcharge } from "./pricing";
 import { CUSTOM_SIZE_OPTION, LABEL_SIZE, sizeComplete, type SizeData } from "./sizes";
@@ -98,10 +99,7 @@ export function GoodsPage() {
   return (
     <Layout toastMs={4000}>
       <Seo title={title} description={g.brief.txt} image={g.treImages[0]?.image.largeThumbnail.url} type="product" jsonLd={productLd(g, data)} />
-      <nav className="crumbs" aria-label={t("Breadcrumbs")}>
-        <a href={withLang(data.lang, "/")}>{t("Home")}</a><Icon name="chevron" size={14} />
-        <a href={identityPath(data.lang, g.owner.identityType, g.owner.uid)}>{g.owner.name}</a>
-      </nav>
+      <Crumbs items={goodsCrumbs(g, data)} />
       <div className="goods">
         <Gallery ref={gallery} images={g.treImages} alt={g.treName.txt} />
         <div className="goods-info">

@@ -1,5 +1,6 @@
 import type { Goods, SoukData } from "../../lib/types";
-import { goodsPath, identityPath, withLang } from "../../lib/paths";
+import { goodsPath, identityPath } from "../../lib/paths";
+import { breadcrumbLd, categoryCrumbs, type Crumb } from "../../components/Crumbs";
 
 const DAY = 86400e3;
 
@@ -49,16 +50,15 @@ export function productLd(g: Goods, d: SoukData): object[] {
   if (g.ratingCount > 0) {
     product.aggregateRating = { "@type": "AggregateRating", ratingValue: Math.round(g.rating / 2) / 10, ratingCount: g.ratingCount, bestRating: 5, worstRating: 0 };
   }
-  const crumbs = {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: "Souk", item: d.baseUrl + withLang(d.lang, "/") },
-      { "@type": "ListItem", position: 2, name: g.owner.name, item: d.baseUrl + identityPath(d.lang, g.owner.identityType, g.owner.uid) },
-      { "@type": "ListItem", position: 3, name: g.treName.txt, item: url },
-    ],
-  };
-  return [product, crumbs];
+  const crumbs = goodsCrumbs(g, d).map((c) => ({ name: c.name.txt, url: d.baseUrl + c.href }));
+  return [product, breadcrumbLd(d.baseUrl, d.lang, [...crumbs, { name: g.treName.txt, url }])];
+}
+
+// goodsCrumbs are a goods page's breadcrumbs below Home: its categories
+// from the top down, or its seller when it has none.
+export function goodsCrumbs(g: Goods, d: SoukData): Crumb[] {
+  if (d.data.crumbs?.length) return categoryCrumbs(d.lang, d.data.crumbs);
+  return [{ name: { txt: g.owner.name }, href: identityPath(d.lang, g.owner.identityType, g.owner.uid) }];
 }
 
 // shippingLd is what shipping an order of goodsTotal costs under rule.

@@ -1,0 +1,199 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"souk/app/apperr"
+	"souk/ent"
+	"souk/ent/goods"
+	"souk/ent/predicate"
+)
+
+// The catalogue's categories are the categories of classification label 1
+// (SPEC §7, basics/getAllClassificationLabelAndCats/{id}); goods name
+// theirs by code. A category lists its own goods and those of every
+// category below it.
+
+// CategoryLabel is the classification label whose categories the catalogue
+// is browsed by.
+const CategoryLabel = 1
+
+// CategoryTree is the catalogue's categories with their names in lang.
+func (s *Service) CategoryTree(ctx context.Context, lang string) ([]CategoryNode, error) {
+	return s.categoriesOf(ctx, CategoryLabel, lang)
+}
+
+// FindCategory is the path from the top of tree down to the category
+// code, itself last.
+func FindCategory(tree []CategoryNode, code string) ([]CategoryNode, bool) {
+	for _, n := range tree {
+		if n.Code == code {
+			return []CategoryNode{n}, true
+		}
+		if below, ok := FindCategory(n.Children, code); ok {
+			return append([]CategoryNode{n}, below...), true
+		}
+	}
+	return nil, false
+}
+
+// Codes are n's code and the codes of every category below it.
+func (n CategoryNode) Codes() []string {
+	out := []string{n.Code}
+	for _, c := range n.Children {
+		out = append(out, c.Codes()...)
+	}
+	return out
+}
+
+// CategoryQuery is one page of a category with its filters; zero values
+// are no filter. Check refuses unknown values; Normalize drops them.
+type CategoryQuery struct {
+	Category string `json:"category"`
+	Price    string `json:"price"` // a band of CategoryPriceBands
+	MOQ      int    `json:"moq"`   // a step of MOQSteps: minimum order quantity at most this
+	Type     string `json:"type"`  // consumer or wholesale goods (GoodsTypes)
+	Sort     string `json:"sort"`  // CategorySorts; "" is relevance
+	Page     int    `json:"page"`
+	PageSize int    `json:"pageSize"`
+}
+
+// CategoryPageSize is a category page's size.
+const CategoryPageSize = 24
+
+// Filter values a category listing accepts.
+var (
+	CategoryPriceBands = Bands{{"u25", 0, 2500}, {"25-50", 2500, 5000}, {"50-100", 5000, 10000},
+		{"100-250", 10000, 25000}, {"250-500", 25000, 50000}, {"o500", 50000, 0}}
+	CategorySorts = []string{SortRelevance, SortNew, SortPriceAsc, SortPriceDesc}
+	// MOQSteps are "minimum order quantity up to N" filters: what a buyer
+	// who wants at most N pieces can order.
+	MOQSteps = []int{1, 10, 20, 50, 100, 500}
+	// GoodsTypes are the two groups of SPEC §1 by bigType.
+	GoodsTypes = map[string]int{"consumer": 1, "wholesale": 2}
+)
+
+// Normalize drops unknown filter values and the default sort, and bounds
+// the page: what is left is the page's one URL.
+func (q *CategoryQuery) Normalize() {
+	if _, ok := CategoryPriceBands.Of(q.Price); !ok {
+		q.Price = ""
+	}
+	if !slices.Contains(MOQSteps, q.MOQ) {
+		q.MOQ = 0
+	}
+	if _, ok := GoodsTypes[q.Type]; !ok {
+		q.Type = ""
+	}
+	if q.Sort == SortRelevance || !slices.Contains(CategorySorts, q.Sort) {
+		q.Sort = ""
+	}
+	q.Page = min(max(q.Page, 1), 100000)
+}
+
+// Check refuses unknown values, naming the field; page 0 and page size 0
+// mean the first page and the default size.
+func (q *CategoryQuery) Check() error {
+	for _, f := range []struct {
+		name string
+		ok   bool
+	}{{"price", q.Price == "" || hasBand(q.Price)}, {"moq", q.MOQ == 0 || slices.Contains(MOQSteps, q.MOQ)},
+		{"type", q.Type == "" || GoodsTypes[q.Type] > 0}, {"sort", q.Sort == "" || slices.Contains(CategorySorts, q.Sort)}} {
+		if !f.ok {
+			return apperr.Invalid(f.name, "FilterUnknown", "FilterUnknown")
+		}
+	}
+	return checkPage(&q.Page, &q.PageSize, CategoryPageSize, apperr.Invalid("page", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)),
+		apperr.Invalid("pageSize", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)))
+}
+
+func hasBand(code string) bool { _, ok := CategoryPriceBands.Of(code); return ok }
+
+// CategoryGoods lists a page of the goods in q's category (and the ones
+// below it) matching q. Prices filter and sort by each goods' listed price
+// (Service.list).
+func (s *Service) CategoryGoods(ctx context.Context, q CategoryQuery, lang, cur string) (*CardPage, error) {
+	if err := q.Check(); err != nil {
+		return nil, err
+	}
+	tree, err := s.CategoryTree(ctx, lang)
+	if err != nil {
+		return nil, err
+	}
+	path, ok := FindCategory(tree, q.Category)
+	if !ok {
+		return nil, apperr.Invalid("category", "CategoryUnknown", "CategoryUnknown")
+	}
+	l := listing{where: categoryWhere(path[len(path)-1], q), sort: q.Sort, page: q.Page, size: q.PageSize, lang: lang, cur: cur}
+	if l.sort == "" {
+		l.sort = SortRelevance
+	}
+	if b, ok := CategoryPriceBands.Of(q.Price); ok {
+		l.band = &b
+	}
+	return s.list(ctx, l)
+}
+
+func categoryWhere(n CategoryNode, q CategoryQuery) []predicate.Goods {
+	where := []predicate.Goods{Listed(), goods.CategoryIn(n.Codes()...)}
+	if q.MOQ > 0 {
+		where = append(where, goods.MinQtyLTE(q.MOQ))
+	}
+	if t := GoodsTypes[q.Type]; t > 0 {
+		where = append(where, goods.BigTypeEQ(t))
+	}
+	return where
+}
+
+// CategoryFacets says which filters narrow a category: the largest minimum
+// order quantity and the goods types in it.
+type CategoryFacets struct {
+	Goods     int   `json:"goods"` // how many goods it lists unfiltered
+	MaxMinQty int   `json:"maxMinQty"`
+	Types     []int `json:"types"` // bigTypes present, ascending
+}
+
+// FacetsOf reads the facets of category n.
+func (s *Service) FacetsOf(ctx context.Context, n CategoryNode) (*CategoryFacets, error) {
+	where := categoryWhere(n, CategoryQuery{})
+	q := s.db.Goods.Query().Where(where...)
+	total, err := q.Clone().Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: count category: %w", err)
+	}
+	most, err := q.Clone().Order(ent.Desc(goods.FieldMinQty)).Limit(1).Select(goods.FieldMinQty).Ints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: category minimum quantities: %w", err)
+	}
+	types, err := q.Clone().Unique(true).Select(goods.FieldBigType).Ints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: category goods types: %w", err)
+	}
+	slices.Sort(types)
+	f := &CategoryFacets{Goods: total, Types: types}
+	if len(most) > 0 {
+		f.MaxMinQty = most[0]
+	}
+	return f, nil
+}
+
+// CategoryCounts counts the listed goods of every category code (its own,
+// not those below it), for the sitemaps: a category without goods is no
+// page to offer searchers.
+func (s *Service) CategoryCounts(ctx context.Context) (map[string]int, error) {
+	var rows []struct {
+		Category string `json:"category"`
+		Count    int    `json:"count"`
+	}
+	if err := s.db.Goods.Query().Where(Listed()).GroupBy(goods.FieldCategory).Aggregate(ent.Count()).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("catalog: count goods by category: %w", err)
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.Category] = r.Count
+	}
+	return out, nil
+}
