@@ -44,7 +44,7 @@ type Config struct {
 	AndroidVersion string
 	PlayStoreURL   string
 	AppStoreURL    string
-	TrendingEvery time.Duration // TRENDING_EVERY: how often trending collections are ranked again
+	TrendingEvery  time.Duration // TRENDING_EVERY: how often trending collections are ranked again
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
