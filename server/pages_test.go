@@ -31,7 +31,7 @@ func TestPages(t *testing.T) {
 			{"unknown language", "/xx/tredetail/abc", nil, 302, "/404", nil},
 			{"not found page", "/404", nil, 404, "", []string{`data-testid="not-found"`, `noindex`}},
 			{"catch-all", "/en/no/such/page", nil, 404, "", []string{`data-testid="not-found"`}},
-			{"later feature answers 404", "/en/dlandroidapp", nil, 404, "", []string{`data-testid="not-found"`}},
+			{"later feature answers 404", "/en/makeline/m1", nil, 404, "", []string{`data-testid="not-found"`}},
 			{"chat shell, noindex", "/en/bigchat", nil, 200, "", []string{`<html lang="en"`, `noindex`}},
 			{"orders shell", "/en/myorders", nil, 200, "", []string{`<html lang="en"`}},
 			{"order shell", "/ar/myorder/S2611210000000001", nil, 200, "", []string{`dir="rtl"`}},
