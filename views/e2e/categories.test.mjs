@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, ready, axe } from "./harness.mjs";
+import { startStore, launch, watch, ready, axe, sweepPage } from "./harness.mjs";
 
 let store, browser;
 
@@ -151,14 +151,7 @@ test("category pages, a product's breadcrumbs and the menu's categories are axe-
       const page = await ctx.newPage();
       const problems = watch(page);
       for (const [name, path] of Object.entries(pages)) {
-        const res = await page.goto(`${store.base}/${lang}${path}`);
-        assert.equal(res.status(), 200, path);
-        await ready(page);
-        assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
-        const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(over <= 0, `${lang}${path} @${width}: ${over}px sideways scroll`);
-        found.push(...await axe(page, `${lang}${path} @${width}`));
-        if (shots) await page.screenshot({ path: `${shots}/category-${name}-${lang}-${width}.png`, fullPage: width === 1280 });
+        found.push(...await sweepPage(page, store, lang, path, { shot: shots && `${shots}/category-${name}-${lang}-${width}.png`, fullPage: width === 1280 }));
       }
       // The menu, its categories open.
       await page.click("[data-testid=menu-btn]");

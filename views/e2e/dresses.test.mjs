@@ -11,7 +11,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, ready, findGoods, axe } from "./harness.mjs";
+import { startStore, launch, watch, ready, findGoods, sweepPage } from "./harness.mjs";
 
 let store, browser;
 
@@ -136,14 +136,7 @@ test("every dresses page is axe-clean without sideways scroll, phone and desktop
       const page = await ctx.newPage();
       const problems = watch(page);
       for (const [name, path] of Object.entries(pages)) {
-        const res = await page.goto(`${store.base}/${lang}${path}`);
-        assert.equal(res.status(), 200, path);
-        await ready(page);
-        assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
-        const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(over <= 0, `${lang}${path} @${width}: ${over}px sideways scroll`);
-        if (width !== 412) found.push(...await axe(page, `${lang}${path} @${width}`));
-        if (shots && width !== 412) await page.screenshot({ path: `${shots}/dresses-${name}-${lang}-${width}.png`, fullPage: true });
+        found.push(...await sweepPage(page, store, lang, path, { skipAxe: width === 412, shot: shots && width !== 412 && `${shots}/dresses-${name}-${lang}-${width}.png` }));
       }
       assert.deepEqual(problems, []);
       await ctx.close();

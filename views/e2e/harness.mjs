@@ -1,5 +1,6 @@
 // Shared setup for browser tests: one store binary on a free port with a
 // fresh data directory, one Chromium for all tests in a file.
+import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, existsSync, createWriteStream, readFileSync } from "node:fs";
@@ -227,4 +228,21 @@ export async function axe(page, where) {
   const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
     .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
   return vs.map((v) => where + ": " + v);
+}
+
+// sweepPage opens /lang/path in page and checks what every page must be:
+// it answers 200 and hydrates, has the language's direction, and does not
+// scroll sideways. It answers axe's violations (none when skipAxe), and
+// takes a screenshot to shot when given.
+export async function sweepPage(page, store, lang, path, { skipAxe = false, shot = "", fullPage = true } = {}) {
+  const res = await page.goto(`${store.base}/${lang}${path}`);
+  assert.equal(res.status(), 200, path);
+  await ready(page);
+  assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
+  const width = page.viewportSize().width;
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(over <= 0, `${lang}${path} @${width}: ${over}px sideways scroll`);
+  const found = skipAxe ? [] : await axe(page, `${lang}${path} @${width}`);
+  if (shot) await page.screenshot({ path: shot, fullPage });
+  return found;
 }

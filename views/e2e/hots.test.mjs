@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, ready, signIn, findGoods, axe } from "./harness.mjs";
+import { startStore, launch, watch, ready, signIn, findGoods, sweepPage } from "./harness.mjs";
 
 // The ranking is refreshed every second here (a minute by default).
 process.env.TRENDING_EVERY = "1s";
@@ -110,14 +110,7 @@ test("every hots page is axe-clean without sideways scroll at 360 px and on a de
       const page = await ctx.newPage();
       const problems = watch(page);
       for (const [name, path] of Object.entries(pages)) {
-        const res = await page.goto(`${store.base}/${lang}${path}`);
-        assert.equal(res.status(), 200, path);
-        await ready(page);
-        assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
-        const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(over <= 0, `${lang}${path} @${width}: ${over}px sideways scroll`);
-        found.push(...await axe(page, `${lang}${path} @${width}`));
-        if (shots) await page.screenshot({ path: `${shots}/hots-${name}-${lang}-${width}.png`, fullPage: true });
+        found.push(...await sweepPage(page, store, lang, path, { shot: shots && `${shots}/hots-${name}-${lang}-${width}.png` }));
       }
       assert.deepEqual(problems, []);
       await ctx.close();
