@@ -30,19 +30,40 @@ func orderNotices(fan chat.Fanout) func(o *ent.Order) {
 
 // reviewNotices turns a pass or a rejection of an owner's entity,
 // identity or goods item into the owner's toast (frame 9), opening the
-// page where the decision and any reason show.
+// page where the decision and any reason show. A take tells nobody.
 func reviewNotices(fan chat.Fanout) func(ctx context.Context, d review.Decided) {
-	keys := map[string]string{
-		"entity/" + review.ActPass: "NoticeEntityPassed", "entity/" + review.ActReject: "NoticeEntityRejected",
-		"identity/" + review.ActPass: "NoticeIdentityPassed", "identity/" + review.ActReject: "NoticeIdentityRejected",
-		"goods/" + review.ActPass: "NoticeGoodsPassed", "goods/" + review.ActReject: "NoticeGoodsRejected",
-	}
 	return func(ctx context.Context, d review.Decided) {
-		key, ok := keys[d.Kind+"/"+d.Action]
+		f, ok := reviewNotice(d)
 		if !ok || d.Owner == 0 {
 			return
 		}
-		f := chat.Frame{Code: chat.FrameNotice, Key: key, Content: chat.Notice{Kind: "review", Link: d.Link}}
 		fan.Deliver(context.WithoutCancel(ctx), []chat.Delivery{{Users: []int{d.Owner}, Frame: f}})
 	}
+}
+
+// reviewNotice is the frame for decision d (keys written out, so the
+// catalogue check sees each).
+func reviewNotice(d review.Decided) (chat.Frame, bool) {
+	f := chat.Frame{Code: chat.FrameNotice, Content: chat.Notice{Kind: "review", Link: d.Link}}
+	pass := d.Action == review.ActPass
+	if !pass && d.Action != review.ActReject {
+		return f, false
+	}
+	switch {
+	case d.Kind == "entity" && pass:
+		f.Key = "NoticeEntityPassed"
+	case d.Kind == "entity":
+		f.Key = "NoticeEntityRejected"
+	case d.Kind == "identity" && pass:
+		f.Key = "NoticeIdentityPassed"
+	case d.Kind == "identity":
+		f.Key = "NoticeIdentityRejected"
+	case d.Kind == "goods" && pass:
+		f.Key = "NoticeGoodsPassed"
+	case d.Kind == "goods":
+		f.Key = "NoticeGoodsRejected"
+	default:
+		return f, false
+	}
+	return f, true
 }
