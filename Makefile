@@ -45,8 +45,8 @@ test-go: node_modules
 # eachStore), so it starts at once beside the other packages instead of after them.
 go-tests:
 	@set -o pipefail; \
-	 $(GO) test -count=1 -parallel 4 -timeout 25m ./server/ & s=$$!; \
-	 $(GO) test -count=1 -p 2 -timeout 25m $$($(GO) list ./... | grep -v '^souk/server$$'); r=$$?; \
+	 $(GO) test -count=1 -parallel 4 -timeout 40m ./server/ & s=$$!; \
+	 $(GO) test -count=1 -p 2 -timeout 40m $$($(GO) list ./... | grep -v '^souk/server$$'); r=$$?; \
 	 wait $$s; ss=$$?; test $$r -eq 0 -a $$ss -eq 0
 
 ## test-fuzz: every `go test -fuzz` target for FUZZTIME executions each. A count, not a duration:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"souk/app/seed"
 )
@@ -234,8 +235,15 @@ func TestDressesFAQ(t *testing.T) {
 		if body := s.within2s(t, dressAt, "Do you sew plus sizes?"); !strings.Contains(body, "Do you sew plus sizes?") {
 			t.Fatal("the dress's page still lists the old questions")
 		}
-		if res, _ := s.get(t, "/en/dresses/faq/2"); res.StatusCode != 404 {
-			t.Fatalf("a removed question: %d", res.StatusCode)
+		// Like within2s: a cached page is refreshed behind a stale copy, which
+		// a loaded machine may serve for a moment.
+		status := 0
+		for end := time.Now().Add(2 * time.Second); status != 404 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			res, _ := s.get(t, "/en/dresses/faq/2")
+			status = res.StatusCode
+		}
+		if status != 404 {
+			t.Fatalf("a removed question: %d", status)
 		}
 
 		for _, lang := range []string{"en", "ar"} {

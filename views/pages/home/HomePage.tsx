@@ -87,7 +87,7 @@ export function HomePage() {
               <Promo id="makeTre" block={home.makeTre} accent="promo-make" lcp />
               <Promo id="ad1" block={home.ad1} accent="promo-dress" eager />
             </div>
-            <a className="hots-band" href={"/" + data.lang + "/hotspage"} data-testid="home-hots">{t("HomeHotsLink")}</a>
+            <a className="hots-band" href={"/" + data.lang + "/hotspage"} data-testid="home-hots">{t("MenuHots")}</a>
             <Row id="wn3" block={home.wn3} eager={2} />
             <Row id="wn4" block={home.wn4} />
             <Row id="bt1" block={home.bt1} />
