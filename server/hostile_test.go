@@ -252,6 +252,15 @@ func TestHostilePathsAndQueries(t *testing.T) {
 				t.Errorf("%s: HTTP %d, want 404", p, res.StatusCode)
 			}
 		}
+		// Refused before routing, the not-found page still speaks the
+		// prefix's language (it was English, left to right).
+		for _, p := range []string{"/ar/category/bags?price=%00x", "/ar/?x=%00", "/de/dresses?colour=%ff"} {
+			res, body := s.get(t, p)
+			lang := strings.Split(p, "/")[1]
+			if res.StatusCode != 404 || !strings.Contains(body, `<html lang="`+lang+`"`) {
+				t.Errorf("%s: HTTP %d, %.80s; want 404 in %s", p, res.StatusCode, body[strings.Index(body, "<html"):], lang)
+			}
+		}
 		for _, p := range []string{"theIdentity/getInfo/a%00b", "theIdentity/getInfo/%c3", "basics/getAllEnums?x=%00",
 			"basics/getAllClassificationLabelAndCats/1%ff"} {
 			if env := s.call(t, "GET", p, ""); env.Code != 102 || env.Easg == "" {

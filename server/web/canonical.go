@@ -87,13 +87,17 @@ func (s *Site) serveNotFound(c echo.Context, r Request, prefixed bool) error {
 	return s.write(c, p, outcome, prefixed)
 }
 
-// NotFound answers the not-found page in the visitor's language, whatever
-// the path (for requests refused before routing).
+// NotFound answers the not-found page for requests refused before routing
+// (a NUL byte in the query, say): in the language of the path's prefix,
+// as the page asked for would have been, else in the visitor's.
 func (s *Site) NotFound(c echo.Context) error {
 	req := c.Request()
-	lang := visitorLang(s.Langs, req)
-	region, currency := s.regionCurrency(req, lang)
-	return s.serveNotFound(c, Request{Lang: lang, Region: region, Currency: currency, Now: s.Now()}, false)
+	res := Resolve(s.Langs, req)
+	if res.Lang == "" { // a prefix to redirect: not worth following for a refused request
+		res.Lang = visitorLang(s.Langs, req)
+	}
+	region, currency := s.regionCurrency(req, res.Lang)
+	return s.serveNotFound(c, Request{Lang: res.Lang, Region: region, Currency: currency, Now: s.Now()}, res.Prefixed)
 }
 
 // paramPages are the routes whose page depends on nothing but the one
