@@ -113,7 +113,7 @@ func Run(ctx context.Context, o Options) error {
 	if err := sentFigures(base, pages, o.Out); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.Out, "Resident memory after the load: %s\n", rss())
+	fmt.Fprintf(o.Out, "Resident memory after the load: %d MB\n", rssKB()>>10)
 	return sockets(ctx, a, base, o.Out)
 }
 
@@ -204,17 +204,19 @@ func load(url string, conns, perConn int, maxDur time.Duration) (stats, float64,
 	return summarize(all), float64(len(all)) / elapsed.Seconds(), nil
 }
 
-func rss() string {
+// rssKB is this process's resident set in kB (0 where /proc is missing).
+func rssKB() int64 {
 	raw, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		return "unknown"
+		return 0
 	}
 	for _, line := range strings.Split(string(raw), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			return strings.TrimSpace(strings.TrimPrefix(line, "VmRSS:"))
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
 		}
 	}
-	return "unknown"
+	return 0
 }
 
 // waitSettled polls /healthz?search=1 until image search is built, for at

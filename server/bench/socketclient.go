@@ -22,7 +22,8 @@ import (
 // SocketPlan is what the socket client is told on its standard input: whose
 // sockets to open and who writes to whom.
 type SocketPlan struct {
-	Base       string       `json:"base"` // http://host:port
+	Base       string       `json:"base"`    // http://host:port
+	PerUser    int          `json:"perUser"` // sockets per user: each message reaches the recipient's PerUser sockets
 	Sockets    []SocketUser `json:"sockets"`
 	Senders    []Sender     `json:"senders"`
 	Rate       int          `json:"rate"`    // steady messages per second
@@ -43,7 +44,6 @@ type SocketUser struct {
 type Sender struct {
 	Token        string `json:"token"`
 	Conversation string `json:"conversation"`
-	Recipients   int    `json:"recipients"` // recipient sockets each message reaches
 }
 
 // SocketReport is what the client prints as its last line.
@@ -139,7 +139,7 @@ func openSockets(ctx context.Context, plan SocketPlan, st *clientState) ([]*webs
 // readFrames reads one socket until it closes; on a recipient's socket a
 // chat message (frame 2) in the steady phase is a latency sample.
 func readFrames(ws *websocket.Conn, recipient bool, st *clientState) {
-	var f struct {
+	type frame struct {
 		Code    int `json:"code"`
 		Content struct {
 			AppID string `json:"appId"`
@@ -151,10 +151,8 @@ func readFrames(ws *websocket.Conn, recipient bool, st *clientState) {
 			return
 		}
 		st.frames.Add(1)
-		if !recipient || !strings.Contains(string(raw[:min(len(raw), 16)]), `"code":2`) {
-			continue
-		}
-		if json.Unmarshal(raw, &f) != nil || f.Code != 2 {
+		var f frame // fresh each time: Unmarshal keeps fields a frame lacks
+		if !recipient || json.Unmarshal(raw, &f) != nil || f.Code != 2 {
 			continue
 		}
 		st.delivered.Add(1)
@@ -202,7 +200,7 @@ func steadyPhase(hc *http.Client, plan SocketPlan, st *clientState, rep *SocketR
 				failed.Add(1)
 				return
 			}
-			atomic.AddInt64(&want, int64(s.Recipients))
+			atomic.AddInt64(&want, int64(plan.PerUser))
 		}()
 	}
 	wg.Wait()
@@ -237,7 +235,7 @@ func burstPhase(ctx context.Context, hc *http.Client, plan SocketPlan, st *clien
 					failed.Add(1)
 					continue
 				}
-				want.Add(int64(s.Recipients))
+				want.Add(int64(plan.PerUser))
 			}
 			return gctx.Err()
 		})

@@ -131,7 +131,7 @@ func SocketFigures(ctx context.Context, a *server.App, base string, o SocketOpti
 // socketPlan makes the users (a tenth of them sellers with an identity),
 // their sessions, and one conversation per shopper with a seller.
 func socketPlan(ctx context.Context, a *server.App, base string, users int, o SocketOptions) (SocketPlan, error) {
-	plan := SocketPlan{Base: base, Rate: o.Rate, Seconds: o.Seconds, Burst: o.Burst, BurstConns: 16}
+	plan := SocketPlan{Base: base, PerUser: socketsPerUser, Rate: o.Rate, Seconds: o.Seconds, Burst: o.Burst, BurstConns: 16}
 	sellers := max(1, users/10)
 	run := randomHex(4)
 	var sellerUIDs []string
@@ -163,7 +163,7 @@ func socketPlan(ctx context.Context, a *server.App, base string, users int, o So
 		if err != nil {
 			return plan, err
 		}
-		plan.Senders = append(plan.Senders, Sender{Token: l.Token, Conversation: cv.UID, Recipients: socketsPerUser})
+		plan.Senders = append(plan.Senders, Sender{Token: l.Token, Conversation: cv.UID})
 	}
 	return plan, nil
 }
@@ -176,15 +176,6 @@ func serverMemory() (goBytes, rssBytes int64) {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse + m.StackInuse), rssKB() * 1024
-}
-
-func rssKB() int64 {
-	f := strings.Fields(strings.TrimSuffix(rss(), " kB"))
-	if len(f) == 0 {
-		return 0
-	}
-	n, _ := strconv.ParseInt(f[0], 10, 64)
-	return n
 }
 
 func perSocket(bytes int64, n int) float64 {
