@@ -44,7 +44,7 @@ func dressValues(uid, name string) map[string]any {
 	return map[string]any{
 		"name": name, "brief": "Light linen, long.", "intro": "<p>Hand <strong>sewn</strong>.</p>",
 		"introAttrs": []any{map[string]any{"k": "Fabric", "v": "Linen"}},
-		"bigType":    "1", "spe": "1", "images": []any{img1, img2},
+		"bigType":    "1", "spe": "1", "category": "dresses", "images": []any{img1, img2},
 		"attrs": []any{
 			map[string]any{"name": "Colour", "values": []any{map[string]any{"name": "Ivory", "img": img1}, map[string]any{"name": "Blush", "img": img2}}},
 			map[string]any{"name": "Length", "values": []any{map[string]any{"name": "Midi"}, map[string]any{"name": "Long"}}},

@@ -96,6 +96,9 @@ func TestGoodsFormRefusesBadInput(t *testing.T) {
 			{"a name of the wrong type", made.TreID, edit(func(v map[string]any) { v["name"] = 5 }), nil, 102, "name"},
 			{"no prices", "0", edit(func(v map[string]any) { delete(v, "prices") }), nil, 102, "prices"},
 			{"attributes without variants", made.TreID, edit(func(v map[string]any) { delete(v, "skus") }), nil, 102, "skus"},
+			{"a category the catalogue lacks", made.TreID, edit(func(v map[string]any) { v["category"] = "spaceships" }), nil, 102, "category"},
+			{"a category of the wrong type", made.TreID, edit(func(v map[string]any) { v["category"] = []any{"dresses"} }), nil, 102, "category"},
+			{"no category on a new item", "0", edit(func(v map[string]any) { delete(v, "category") }), nil, 102, "category"},
 		}
 		for _, c := range cases {
 			env := s.call(t, "POST", "tre/saveTreForm", saveBody(c.treID, c.values, true, c.extra...), "TOKEN", owner)
@@ -174,6 +177,10 @@ func TestGoodsReviewFlow(t *testing.T) {
 		}
 		if fs := s.stream(t, "stream/search", `{"txt":"quokkafluff"}`); !strings.Contains(framesJSON(fs), item.TreID) {
 			t.Errorf("search does not find the passed item")
+		}
+		// The category the seller chose puts it on that category's page.
+		if env := s.call(t, "POST", "tre/categoryList", `{"category":"dresses","sort":"new","pageSize":60}`); !strings.Contains(string(env.Content), item.TreID) {
+			t.Errorf("the passed item is not on its category's page")
 		}
 		// A change of the name waits; the EUR price and a stock apply at once.
 		cur := decode[myGoods](t, s.call(t, "GET", "tre/getTreWithForm?treId="+item.TreID, "", "TOKEN", owner)).Item

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"souk/ent"
 	"souk/ent/formdef"
@@ -35,12 +36,13 @@ const (
 	Scenario   = "scenario"   // scenario labels with options and added prices
 	Prices     = "prices"     // an amount per currency
 	Ranges     = "ranges"     // unit prices from a start quantity on
+	Category   = "category"   // the code of one of the catalogue's categories
 )
 
 // structured reports whether t is checked by the caller.
 func structured(t string) bool {
 	switch t {
-	case AttrGroups, Skus, Scenario, Prices, Ranges:
+	case AttrGroups, Skus, Scenario, Prices, Ranges, Category:
 		return true
 	}
 	return false
@@ -91,7 +93,9 @@ type Service struct{ db *ent.Client }
 func New(db *ent.Client) *Service { return &Service{db: db} }
 
 // Ensure stores each default definition whose name the database lacks; a
-// stored definition (perhaps edited by an admin) is left as it is.
+// stored definition (perhaps edited by an admin) keeps its edits but gains
+// the built-in fields added to the code since it was stored, so code that
+// relies on a field finds it.
 func (s *Service) Ensure(ctx context.Context, defaults []Form) error {
 	for _, f := range defaults {
 		if err := check(f); err != nil {
@@ -105,8 +109,55 @@ func (s *Service) Ensure(ctx context.Context, defaults []Form) error {
 		if err != nil {
 			return fmt.Errorf("form: seed %s: %w", f.Name, err)
 		}
+		if err := s.addBuiltins(ctx, f); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// addBuiltins puts the fields of def that the stored definition lacks
+// where def has them (after the field before them). The row is claimed at
+// the version read, so two nodes starting at once add them once.
+func (s *Service) addBuiltins(ctx context.Context, def Form) error {
+	stored, err := load(ctx, s.db.FormDef, def.Name)
+	if err != nil {
+		return err
+	}
+	fields, added := withBuiltins(stored.Fields, def.Fields)
+	if !added {
+		return nil
+	}
+	raw, err := json.Marshal(fields)
+	if err != nil {
+		return fmt.Errorf("form: encode %s: %w", def.Name, err)
+	}
+	_, err = s.db.FormDef.Update().Where(formdef.NameEQ(def.Name), formdef.VersionEQ(stored.Version)).
+		SetFields(string(raw)).SetVersion(stored.Version + 1).Save(ctx)
+	if err != nil {
+		return fmt.Errorf("form: add fields to %s: %w", def.Name, err)
+	}
+	return nil
+}
+
+// withBuiltins is stored with each field of builtin it lacks inserted after
+// the field that precedes it in builtin (first when none does).
+func withBuiltins(stored, builtin []Field) ([]Field, bool) {
+	out := slices.Clone(stored)
+	added := false
+	for i, b := range builtin {
+		if slices.ContainsFunc(out, func(f Field) bool { return f.Key == b.Key }) {
+			continue
+		}
+		at := 0
+		if i > 0 {
+			prev := builtin[i-1].Key
+			at = slices.IndexFunc(out, func(f Field) bool { return f.Key == prev }) + 1
+		}
+		out = slices.Insert(out, at, b)
+		added = true
+	}
+	return out, added
 }
 
 // Get loads the definition named name.

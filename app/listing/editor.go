@@ -116,6 +116,21 @@ func (e *Editor) editorOwned(ctx context.Context, db *ent.Client, seller *ent.Id
 	return g, nil
 }
 
+// categoryCodes are the codes of every category goods may name.
+func (e *Editor) categoryCodes(ctx context.Context) (map[string]bool, error) {
+	tree, err := e.cat.CategoryTree(ctx, "en")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, top := range tree {
+		for _, c := range top.Codes() {
+			out[c] = true
+		}
+	}
+	return out, nil
+}
+
 func editorNew(treID string) bool { return strings.TrimSpace(treID) == "" || treID == "0" }
 
 // GetWithForm is getTreWithForm: the goods form and, for an existing item
@@ -213,7 +228,11 @@ func (e *Editor) Save(ctx context.Context, userID int, userUID string, in Editor
 		}
 	}
 	ids, images := editorKnown(cur)
-	chk := &editorChecker{cat: e.cat, owner: userUID, knownIDs: ids, knownImages: images}
+	cats, err := e.categoryCodes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	chk := &editorChecker{cat: e.cat, owner: userUID, knownIDs: ids, knownImages: images, categories: cats}
 	clean, err := form.ValidateWith(f, in.Values, userUID, chk.check)
 	if err != nil {
 		return nil, err

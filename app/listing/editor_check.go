@@ -40,6 +40,8 @@ type editorChecker struct {
 	knownIDs map[string]bool
 	// knownImages are the large URLs of the item's live pictures.
 	knownImages map[string]bool
+	// categories are the codes of the catalogue's categories.
+	categories map[string]bool
 }
 
 func (c *editorChecker) base(all form.Values) (string, int) {
@@ -62,11 +64,30 @@ func (c *editorChecker) check(fd form.Field, raw any, all form.Values) (any, map
 	case form.Images:
 		v, errs := c.images(fd, raw)
 		return v, errs, true
+	case form.Category:
+		v, errs := c.category(fd, raw)
+		return v, errs, true
 	default:
 		return nil, nil, false
 	}
 	v, errs := c.structured(fd, raw, all)
 	return v, errs, true
+}
+
+// category is the code of one of the catalogue's categories.
+func (c *editorChecker) category(fd form.Field, raw any) (any, map[string]string) {
+	code, ok := raw.(string)
+	switch {
+	case !ok && raw != nil:
+		return nil, map[string]string{fd.Key: form.ErrOption}
+	case code == "" && fd.Required:
+		return nil, map[string]string{fd.Key: form.ErrRequired}
+	case code == "":
+		return nil, nil
+	case !c.categories[code]:
+		return nil, map[string]string{fd.Key: form.ErrOption}
+	}
+	return code, nil
 }
 
 // images are the owner's uploads, or pictures the item already has (the

@@ -42,6 +42,8 @@ var editorGoodsForm = form.Form{Name: GoodsFormName, Fields: []form.Field{
 		{Value: "1", Label: "GoodsFormConsumer"}, {Value: "2", Label: "GoodsFormWholesale"}}},
 	{Key: "spe", Type: form.Select, Label: "GoodsFormSpe", Options: []form.Option{
 		{Value: "0", Label: "GoodsFormSpeNo"}, {Value: "1", Label: "GoodsFormSpeDress"}}},
+	// The category puts the item on its category pages (and those above).
+	{Key: "category", Type: form.Category, Label: "GoodsFormCategory", Hint: "GoodsFormCategoryHint", Required: true},
 	{Key: "images", Type: form.Images, Label: "GoodsFormImages", Required: true, MaxItems: 10,
 		Disk: "goods", Crop: []int{360, 480, 900, 1200}},
 	{Key: "attrs", Type: form.AttrGroups, Label: "GoodsFormAttrs", MaxItems: 2, MaxLen: 40},

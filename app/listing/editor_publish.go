@@ -142,6 +142,10 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 	if first {
 		up.SetSaleable(1)
 	}
+	// A change saved before goods had a category keeps the one it has.
+	if c := editorStr(v["category"]); c != "" {
+		up.SetCategory(c)
+	}
 	if extra := editorExtra(v); len(extra) > 0 {
 		up.SetExtraValues(extra)
 	} else {

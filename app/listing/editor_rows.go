@@ -90,6 +90,9 @@ func (e *Editor) editorLiveValues(ctx context.Context, db *ent.Client, g *ent.Go
 	t := gt[g.ID]
 	v := form.Values{"bigType": strconv.Itoa(g.BigType), "spe": strconv.Itoa(g.Spe),
 		"priceType": strconv.Itoa(g.PriceCalType), "minQty": float64(g.MinQty)}
+	if g.Category != "" {
+		v["category"] = g.Category
+	}
 	for k, x := range g.ExtraValues { // fields operators added to the form
 		v[k] = x
 	}

@@ -104,6 +104,7 @@ test("a seller lists a dress, the operator passes it, it is on its page", async 
   await page.fill("textarea[name=brief]", "Light linen, made to measure.");
   await page.fill("[data-testid=intro]", "<p>Hand <strong>sewn</strong> in Lyon.</p><script>alert(1)</script>");
   await page.selectOption("select[name=spe]", "1");
+  await page.selectOption("select[name=category]", "dresses");
   await addPicture(page, 1);
   await addPicture(page, 2);
   // Reorder by button (keyboard and phones): picture 2 first.

@@ -70,7 +70,7 @@ async function submit(token, name) {
   const up = await (await fetch(store.base + "/api/v1/souk/file/imageBase64/uploadCut/goods/360/480/900/1200", { method: "POST", headers: { TOKEN: token }, body: form })).json();
   assert.equal(up.code, 200, "upload: " + up.easg);
   const values = {
-    name, brief: "Hand-made in small batches.", intro: "<p>Made to order in Lyon.</p>", bigType: "1", spe: "0",
+    name, brief: "Hand-made in small batches.", intro: "<p>Made to order in Lyon.</p>", bigType: "1", spe: "0", category: "home-kitchen",
     images: [up.content.big.url], priceType: "3", prices: [{ c: "USD", amount: "45.00" }], minQty: 1, stock: 20,
   };
   const env = await store.authed(token, "tre/saveTreForm", { treId: "0", sid: "", maLan: "en", submit: true, values });

@@ -116,6 +116,7 @@ test("the seller lists a dress in the goods form; the operator passes it in the 
   await page.fill("textarea[name=brief]", "Light linen, made to measure.");
   await page.fill("[data-testid=intro]", "<p>Hand <strong>sewn</strong> in Leipzig.</p>");
   await page.selectOption("select[name=spe]", "1");
+  await page.selectOption("select[name=category]", "dresses");
   await addPicture(page, 1);
   await addPicture(page, 2);
 

@@ -45,7 +45,7 @@ export function DataForm({ def, values, errors, busy, submitLabel, onChange, onS
                 options={v && !opts.some((o) => o.value === v) ? [{ value: v, name: v }, ...opts] : opts} />
             );
           }
-          case "richtext": case "images": case "pairs": case "attrgroups": case "skus": case "scenario": case "prices": case "ranges":
+          case "richtext": case "images": case "pairs": case "attrgroups": case "skus": case "scenario": case "prices": case "ranges": case "category":
             return custom ? <div key={f.key}>{custom(f, label)}</div> : null;
           case "number":
             return <Field key={f.key} label={label} name={f.key} type="number" inputMode={f.int ? "numeric" : "decimal"} min={f.min} max={f.max}

@@ -1,10 +1,14 @@
-import { SIMPLE, type FormDef, type FormField, type FormValues } from "./types";
+import { ONE_VALUE, SIMPLE, type FormDef, type FormField, type FormValues } from "./types";
 
 // checkValues finds each field's first problem as the server would (same
 // definition, same keys); the server checks again on save.
 export function checkValues(def: FormDef, values: FormValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of def.fields) {
+    if (f.type === "category") { // which codes exist: the server's to say
+      if (f.required && !values[f.key]) out[f.key] = "FormRequired";
+      continue;
+    }
     if (!SIMPLE.has(f.type)) { // lists: the count here, the rest on the server
       const list = Array.isArray(values[f.key]) ? (values[f.key] as unknown[]) : [];
       if (f.required && list.length === 0 && f.type !== "richtext") out[f.key] = "FormRequired";
@@ -42,7 +46,7 @@ export function toSend(def: FormDef, values: FormValues): FormValues {
   const out: FormValues = {};
   for (const f of def.fields) {
     const v = values[f.key];
-    if (f.type === "richtext") { if (typeof v === "string" && v.trim() !== "") out[f.key] = v; continue; }
+    if (ONE_VALUE.has(f.type)) { if (typeof v === "string" && v.trim() !== "") out[f.key] = v; continue; }
     if (!SIMPLE.has(f.type)) { if (Array.isArray(v) && v.length) out[f.key] = v; continue; }
     if (v === undefined || String(v).trim() === "") continue;
     out[f.key] = f.type === "number" ? Number(v) : String(v);

@@ -6,7 +6,8 @@ export interface FormField {
   key: string;
   type: "text" | "textarea" | "number" | "select" | "image" | "country"
     // goods: lists and structured values, drawn by the page's own editors
-    | "richtext" | "images" | "pairs" | "attrgroups" | "skus" | "scenario" | "prices" | "ranges";
+    | "richtext" | "images" | "pairs" | "attrgroups" | "skus" | "scenario" | "prices" | "ranges"
+    | "category"; // one category code, drawn by the page from the catalogue's categories
   label: string; // catalogue key
   hint?: string;
   required?: boolean;
@@ -28,6 +29,9 @@ export type FormValues = Record<string, unknown>;
 
 // SIMPLE are the field types DataForm draws itself and checkValues checks.
 export const SIMPLE = new Set(["text", "textarea", "number", "select", "image", "country"]);
+
+// ONE_VALUE are the page-drawn types that hold one text, not a list.
+export const ONE_VALUE = new Set(["richtext", "category"]);
 
 export interface ReviewStatus { id: number; tNa: string; color: string }
 

@@ -14,6 +14,7 @@ import { ImageList, Pairs, RichText, Section, type Obj } from "./editors";
 import { AttrGroups, SkuTable, toSendSkus, type Group, type Sku } from "./variants";
 import { Prices, Ranges, Scenario, toSendRanges } from "./prices";
 import { Translations } from "./Translations";
+import { CategoryPick } from "./category";
 
 interface MyGoods {
   treId: string; sid: string; approveStatus: ReviewStatus; rejectReason: string; live: boolean; pending: boolean;
@@ -91,6 +92,8 @@ export function GoodsEditPage() {
     const v = values[f.key];
     const images = list<string>(values.images);
     switch (f.type) {
+      case "category":
+        return <CategoryPick f={f} label={label} value={typeof v === "string" ? v : ""} error={errors[f.key]} onChange={(x) => set({ [f.key]: x })} />;
       case "richtext":
         return <RichText f={f} label={label} value={typeof v === "string" ? v : ""} errors={errors} onChange={(x) => set({ [f.key]: x })} />;
       case "images":
