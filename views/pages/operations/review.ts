@@ -132,6 +132,7 @@ export const GOODS_FIELDS: { key: string; label: string; options?: Record<string
   { key: "intro", label: "GoodsFormIntro" }, { key: "introAttrs", label: "GoodsFormIntroAttrs" },
   { key: "bigType", label: "GoodsFormBigType", options: { 1: "GoodsFormConsumer", 2: "GoodsFormWholesale" } },
   { key: "spe", label: "GoodsFormSpe", options: { 0: "GoodsFormSpeNo", 1: "GoodsFormSpeDress" } },
+  { key: "category", label: "GoodsFormCategory" }, // shown by its code, which names it plainly
   { key: "images", label: "GoodsFormImages" }, { key: "attrs", label: "GoodsFormAttrs" },
   { key: "skus", label: "GoodsFormSkus" }, { key: "scenario", label: "GoodsFormScenario" },
   { key: "priceType", label: "GoodsFormPriceType", options: { 2: "GoodsFormBaseRate", 3: "GoodsFormStaticPrice", 4: "GoodsFormVariousPrice" } },
