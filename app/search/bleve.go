@@ -276,7 +276,7 @@ func (b *Bleve) build(q Query) query.Query {
 	case len(words) == 1:
 		text = words[0]
 	case len(words) > 1 && q.relaxed:
-		text = bleve.NewDisjunctionQuery(words...) // some words: only to fill a short page
+		text = b.someWords(u.Words, words) // only to fill a short page
 	case len(words) > 1:
 		// All words; all of them in the name scores higher still.
 		inName := bleve.NewMatchQuery(strings.Join(u.Words, " "))
@@ -319,6 +319,41 @@ func (b *Bleve) build(q Query) query.Query {
 		bq.AddMust(r)
 	}
 	return bq
+}
+
+// someWords is the relaxed form of a query of several words: every word
+// that names what is sold ("dress" in "dress for a garden party") must
+// still match, the others may not; without such a word, at least half of
+// the words must. So a short page is filled with related goods, never with
+// what shares one filler word with the query.
+func (b *Bleve) someWords(ws []string, qs []query.Query) query.Query {
+	var must, rest []query.Query
+	for i, w := range ws {
+		if k, ok := b.term(w); ok && b.lex.Kind(k) == "goods" {
+			must = append(must, qs[i])
+		} else {
+			rest = append(rest, qs[i])
+		}
+	}
+	if len(must) == 0 {
+		d := bleve.NewDisjunctionQuery(qs...)
+		d.SetMin(float64((len(qs) + 1) / 2))
+		return d
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddMust(must...)
+	if len(rest) > 0 {
+		bq.AddShould(rest...)
+	}
+	return bq
+}
+
+// term is w's lexicon key, if the index has a lexicon and w is in it.
+func (b *Bleve) term(w string) (string, bool) {
+	if b.lex == nil {
+		return "", false
+	}
+	return b.lex.Term(w)
 }
 
 func all(words []query.Query) *query.ConjunctionQuery { return bleve.NewConjunctionQuery(words...) }

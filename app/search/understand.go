@@ -14,6 +14,7 @@ import (
 // Lexicon is what understanding needs to know of words (app/search/lexicon).
 type Lexicon interface {
 	Term(word string) (string, bool)
+	Kind(key string) string // a term's kind: "goods" for what is sold (lexicon.KindGoods)
 	Words(key string) []string
 	Color(word string) (string, bool)
 	Size(word string) (string, bool)
@@ -48,8 +49,8 @@ var (
 	reQtyX     = regexp.MustCompile(`(?i)^[x×](\d{2,6})$|^(\d{2,6})[x×]$`)
 	reQtyUnit  = regexp.MustCompile(`(?i)^(\d{2,6})(pcs|pieces|units|件|个|шт|unidades|piezas|stück|pièces)$`)
 	reOldID    = regexp.MustCompile(`^#?(\d{5,9})$`)
-	reTreID    = regexp.MustCompile(`^tr[0-9a-z]{4,10}$`)
-	reNumCur   = regexp.MustCompile(`^([$€£¥₽₹]|r\$)?(\d+(?:[.,]\d{1,2})?)([$€£¥₽₹]|元|块|円|руб\.?|р\.?|€)?$`)
+	reTreID    = regexp.MustCompile(`^tr[0-9a-z]{4,10}$`) // with a digit (hasDigit): "trousers" is a word
+	reNumCur   = regexp.MustCompile(`^([$€£¥₽₹]|r\$)?(\d+(?:[.,]\d{1,2})?)(万|千)?([$€£¥₽₹]|元|块|円|руб\.?|р\.?|€)?$`)
 	rePriceCmp = regexp.MustCompile(`^(<=?|>=?)(.*)$`)
 )
 
@@ -63,13 +64,18 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 			i += n - 1
 			continue
 		}
+		n, _ := strconv.Atoi(t)
 		switch {
 		case lex.IsWholesale(t):
 			u.Wholesale = true
 		case reQtyX.MatchString(t) || reQtyUnit.MatchString(t):
 			u.Quantity = atoiDigits(t)
 			u.Wholesale = true
-		case reOldID.MatchString(t) || reTreID.MatchString(t):
+		case n > 0 && i+1 < len(tokens) && reQtyUnit.MatchString(t+tokens[i+1]): // "500 pcs"
+			u.Quantity = n
+			u.Wholesale = true
+			i++
+		case reOldID.MatchString(t) || (reTreID.MatchString(t) && strings.ContainsAny(t, "0123456789")):
 			u.Code = strings.TrimPrefix(t, "#")
 			u.Words = append(u.Words, t)
 		default:
@@ -153,8 +159,9 @@ func parseAmount(t string, lex Lexicon) (float64, string, bool) {
 	if err != nil || v <= 0 {
 		return 0, "", false
 	}
+	v *= map[string]float64{"": 1, "万": 10000, "千": 1000}[m[3]] // "1万円" is 10 000 yen
 	cur := ""
-	for _, sym := range []string{m[1], m[3]} {
+	for _, sym := range []string{m[1], m[4]} {
 		if c, ok := lex.Currency(sym); ok && sym != "" {
 			cur = c
 		}
@@ -201,13 +208,25 @@ func tokenize(q string, lex Lexicon) []string {
 	return lex.Join(out)
 }
 
+// reCJKLimit is a price limit written into a run of CJK text: an amount,
+// the limit word, and a particle that ties it to the next word
+// ("连衣裙500元以下的", "4500円以下のドレス").
+var reCJKLimit = regexp.MustCompile(`(\d+(?:[.,]\d{1,2})?(?:万|千)?(?:元|块|円)?)(以下|以内|未満|以上)(?:的|の)?`)
+
+// splitCJKLimit cuts a field around a CJK price limit: the text before,
+// the amount, the limit word, the text after (empty parts left out).
 func splitCJKLimit(f string) []string {
-	for _, s := range []string{"以下", "以内", "未満", "以上"} {
-		if strings.HasSuffix(f, s) && len(f) > len(s) {
-			return []string{strings.TrimSuffix(f, s), s}
+	m := reCJKLimit.FindStringSubmatchIndex(f)
+	if m == nil {
+		return []string{f}
+	}
+	var out []string
+	for _, part := range []string{f[:m[0]], f[m[2]:m[3]], f[m[4]:m[5]], f[m[1]:]} {
+		if part != "" {
+			out = append(out, part)
 		}
 	}
-	return []string{f}
+	return out
 }
 
 // detectLang guesses a query's language from its script, then from which

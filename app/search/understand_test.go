@@ -15,6 +15,12 @@ var fakeColors = map[string]string{"red": "red", "rojo": "red", "红色": "red",
 
 func (fakeLex) Term(w string) (string, bool)  { k, ok := fakeTerms[w]; return k, ok }
 func (fakeLex) Words(k string) []string       { return nil }
+func (fakeLex) Kind(k string) string {
+	if k == "silk" {
+		return "material"
+	}
+	return "goods"
+}
 func (fakeLex) Color(w string) (string, bool) { k, ok := fakeColors[w]; return k, ok }
 func (fakeLex) Size(w string) (string, bool) {
 	s := strings.ToUpper(w)
@@ -28,7 +34,7 @@ func (fakeLex) IsPriceBelow(p string) bool {
 }
 func (fakeLex) IsPriceAbove(p string) bool { return p == "over" }
 func (fakeLex) Currency(w string) (string, bool) {
-	m := map[string]string{"€": "EUR", "$": "USD", "元": "CNY", "руб": "RUB", "euros": "EUR"}
+	m := map[string]string{"€": "EUR", "$": "USD", "元": "CNY", "円": "JPY", "руб": "RUB", "euros": "EUR"}
 	c, ok := m[w]
 	return c, ok
 }
@@ -55,6 +61,11 @@ func (fakeLex) Segment(t string) []string {
 	if strings.HasPrefix(t, "红色") && len(t) > len("红色") {
 		return []string{"红色", strings.TrimPrefix(t, "红色")}
 	}
+	for _, p := range []string{"的", "の"} { // a particle before a word
+		if a, b, ok := strings.Cut(t, p); ok && a == "" && b != "" {
+			return []string{p, b}
+		}
+	}
 	return []string{t}
 }
 
@@ -77,6 +88,15 @@ func TestUnderstand(t *testing.T) {
 		{"红色连衣裙", "en", Understood{Lang: "zh", Words: []string{"连衣裙"}, Terms: []string{"dress"}, Colors: []string{"red"}}},
 		{"the dress for me", "en", Understood{Lang: "en", Words: []string{"dress", "me"}, Terms: []string{"dress"}}},
 		{"ドレス", "en", Understood{Lang: "ja", Words: []string{"ドレス"}}},
+		// A limit with a particle after it, and a count with a space before its unit.
+		{"500元以下的连衣裙", "zh", Understood{Lang: "zh", Words: []string{"连衣裙"}, Terms: []string{"dress"}, MaxPrice: 500, Currency: "CNY"}},
+		{"4500円以下のドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 4500, Currency: "JPY"}},
+		{"1万円以下 ドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 10000, Currency: "JPY"}},
+		{"t-shirt 500 pcs", "en", Understood{Lang: "en", Words: []string{"t-shirt"}, Terms: []string{"tshirt"}, Wholesale: true, Quantity: 500}},
+		{"500 шт платье", "ru", Understood{Lang: "ru", Words: []string{"платье"}, Wholesale: true, Quantity: 500}},
+		// Words that begin like a goods id are words; an id has a digit.
+		{"trousers", "en", Understood{Lang: "en", Words: []string{"trousers"}}},
+		{"tr1ukyh", "en", Understood{Lang: "en", Words: []string{"tr1ukyh"}, Code: "tr1ukyh"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
