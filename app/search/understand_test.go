@@ -13,8 +13,8 @@ type fakeLex struct{}
 var fakeTerms = map[string]string{"dress": "dress", "vestido": "dress", "kleid": "dress", "连衣裙": "dress", "t恤": "tshirt", "t-shirt": "tshirt", "bag": "bag", "silk": "silk"}
 var fakeColors = map[string]string{"red": "red", "rojo": "red", "红色": "red", "blue": "blue", "ivory": "ivory"}
 
-func (fakeLex) Term(w string) (string, bool)  { k, ok := fakeTerms[w]; return k, ok }
-func (fakeLex) Words(k string) []string       { return nil }
+func (fakeLex) Term(w string) (string, bool) { k, ok := fakeTerms[w]; return k, ok }
+func (fakeLex) Words(k string) []string      { return nil }
 func (fakeLex) Kind(k string) string {
 	if k == "silk" {
 		return "material"

@@ -271,6 +271,9 @@ func (l *Lexicon) build() error {
 		}
 		l.stop[lang] = s
 	}
+	if err := l.addFunctionWords(); err != nil {
+		fail("function words: %v", err)
+	}
 
 	// Loose (accent-free) forms, kept only when they are unambiguous.
 	l.termLoose = looseIndex(l.term)

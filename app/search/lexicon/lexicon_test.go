@@ -588,6 +588,18 @@ func TestStopwords(t *testing.T) {
 		{"en", "de", false},
 		{"", "de", true},
 		{"xx", "the", false},
+		// Function words of sentences (Bleve's Snowball lists), never a
+		// word the lexicon gives a meaning.
+		{"de", "man", true},
+		{"de", "worauf", false}, // not in the list: stays a word
+		{"en", "something", false},
+		{"en", "which", true},
+		{"en", "under", false}, // a price limit
+		{"pt", "você", true},
+		{"fr", "quelque", false},
+		{"fr", "pour", true},
+		{"ar", "التي", true},
+		{"ru", "чтобы", true},
 	}
 	for _, tt := range tests {
 		if got := l.IsStopword(tt.lang, tt.word); got != tt.want {
