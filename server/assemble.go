@@ -257,6 +257,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		closeSearch()
 		return nil, err
 	}
+	apps.OnChange = func() { versions.Bump(web.AppsVersion) } // the APK file changed: the pages say so at once
 	site.Apps = apps
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderSignals(orderNotices(hub), trends, log), log)
 	identities.OnDecided = reviewNotices(hub)

@@ -34,12 +34,12 @@ type Deps struct {
 	Listings   *api.Listings
 	Goods      *api.GoodsEditor // the goods form and its review
 	Chats      *api.Chats
-	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
-	Contents   *api.Contents    // the back office's content and form editor
-	Contacts   *api.Contacts    // the contact form
-	Apps       *mobileapp.Apps  // the native apps: the APK download, the download page's QR code
-	Trends     *api.Trends      // the product page's view report
-	Outbox     *mail.Outbox     // the development outbox, when DEV is set
+	Channel    echo.HandlerFunc   // the realtime socket /websocket/channel/v1/:conn
+	Contents   *api.Contents      // the back office's content and form editor
+	Contacts   *api.Contacts      // the contact form
+	Apps       *mobileapp.Service // the native apps: the APK download, the download page's QR code
+	Trends     *api.Trends        // the product page's view report
+	Outbox     *mail.Outbox       // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
 	MediaSpec  func(uid string) (media.DemoSpec, bool)
@@ -124,7 +124,7 @@ func New(d Deps) *echo.Echo {
 	})
 	e.GET("/static/*", staticHandler(d))
 	e.GET("/media/*", mediaHandler(d, gate))
-	e.GET(mobileapp.APKPrefix+":file", apkHandler(d.Apps))
+	e.GET(mobileapp.APKPrefix+":file", apkHandler(d))
 	e.GET("/qr/:file", appQRHandler(d))
 	e.GET("/robots.txt", robots(d))
 	e.GET("/sitemap.xml", sitemapIndex(d))
