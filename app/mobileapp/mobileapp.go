@@ -55,8 +55,9 @@ var ErrUnreadable = errors.New("mobileapp: the configured APK cannot be read")
 type Service struct {
 	c Config
 	// OnChange is called after what Current answers changed (the pages
-	// showing it must be rendered again).
-	OnChange func()
+	// showing it must be rendered again), with why the APK cannot be
+	// offered now (nil: it can).
+	OnChange func(cause error)
 
 	mu    sync.Mutex
 	stamp stamp // of the file apps was measured from (zero: none)
@@ -90,33 +91,42 @@ func (s *Service) Current() (*Apps, error) {
 	if s.c.APKPath == "" {
 		return s.apps, nil
 	}
-	now, statErr := stampOf(s.c.APKPath)
+	apps, changed, cause, err := s.look()
+	if changed && s.OnChange != nil {
+		s.OnChange(cause) // outside the lock: it may look again
+	}
+	return apps, err
+}
+
+// look compares the file with the one measured and measures it again when
+// it differs. changed says what Current answers changed; cause is why the
+// file cannot be offered (nil when it can).
+func (s *Service) look() (apps *Apps, changed bool, cause, err error) {
+	now, cause := stampOf(s.c.APKPath)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if statErr == nil && now == s.stamp {
-		return s.apps, s.err
+	if cause == nil && now == s.stamp {
+		return s.apps, false, nil, s.err
 	}
-	next, err := &Apps{PlayURL: s.c.PlayURL, AppStoreURL: s.c.AppStoreURL}, error(nil)
-	if statErr == nil {
+	next := &Apps{PlayURL: s.c.PlayURL, AppStoreURL: s.c.AppStoreURL}
+	if cause == nil {
 		var measured stamp
-		if next.APK, measured, err = measure(s.c); err == nil {
+		if next.APK, measured, cause = measure(s.c); cause == nil {
 			now = measured
 		}
 	}
-	if statErr != nil || err != nil {
+	if cause != nil {
 		// Gone, not an APK, or changed while read: offer no APK. The stamp
 		// kept is the one seen (zero when gone), so the file is measured
 		// again only once it changes.
 		next.APK, next.APKUnreadable, err = nil, true, ErrUnreadable
 	}
 	s.stamp = now
-	if !sameApps(s.apps, next) {
-		s.apps, s.err = next, err
-		if s.OnChange != nil {
-			s.OnChange()
-		}
+	if sameApps(s.apps, next) {
+		return s.apps, false, cause, s.err
 	}
-	return s.apps, s.err
+	s.apps, s.err = next, err
+	return s.apps, true, cause, s.err
 }
 
 // sameApps reports whether a and b say the same (a file touched but not

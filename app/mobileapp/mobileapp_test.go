@@ -125,7 +125,12 @@ func TestCurrentFollowsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	changes := 0
-	s.OnChange = func() { changes++ }
+	s.OnChange = func(cause error) {
+		changes++
+		if a, err := s.Current(); (cause != nil) != (err != nil) || (cause == nil) != (a.APK != nil) {
+			t.Errorf("OnChange(%v) while Current answers %+v, %v", cause, a, err)
+		}
+	}
 	hexSum := func(b []byte) string { sum := sha256.Sum256(b); return hex.EncodeToString(sum[:]) }
 	steps := []struct {
 		name    string
