@@ -35,7 +35,8 @@ func (p *problems) mark(field string, e *apperr.Error) {
 // check cleans a form (names and subjects on one line, the message trimmed,
 // the address normalised) and refuses what is missing, too long, not an
 // address, or not text (NUL bytes, invalid UTF-8: the API refused those
-// already; checked again where the rule lives).
+// already; enforced again here, where the rule lives, as DESIGN §4 asks of
+// every service, like app/review, app/form and app/content do).
 func check(in Input, signedIn bool) (Input, error) {
 	p := &problems{fields: map[string]string{}}
 	for field, v := range map[string]string{"name": in.Name, "email": in.Email, "subject": in.Subject,
