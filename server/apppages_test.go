@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"souk/app/mobileapp"
 	"souk/app/seed"
@@ -58,9 +59,13 @@ func TestAppPagesUnconfigured(t *testing.T) {
 	}
 	// The contact page is public and the same for everyone: the form's
 	// signed-in variant is the browser's business.
-	code, body := s.pageOf(t, "/en/contact")
-	if code != 200 || !strings.Contains(body, `data-testid="contact-form"`) || !strings.Contains(body, `name="email"`) || !strings.Contains(body, "Contact us") {
-		t.Fatalf("/en/contact: %d %.300s", code, body)
+	res, body := s.get(t, "/en/contact", "Accept-Encoding", "identity")
+	if res.StatusCode != 200 || !strings.Contains(body, `data-testid="contact-form"`) || !strings.Contains(body, `name="email"`) || !strings.Contains(body, "Contact us") {
+		t.Fatalf("/en/contact: %d %.300s", res.StatusCode, body)
+	}
+	// The page's inline boot script is allowed by its hash.
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'sha256-") {
+		t.Errorf("CSP %q", csp)
 	}
 }
 
@@ -147,5 +152,56 @@ func TestAppPagesTextsAreEditable(t *testing.T) {
 	}
 	if _, body := s.pageOf(t, "/fr/downloadapp"); !strings.Contains(body, "Souk in your pocket") {
 		t.Error("/fr/downloadapp lost its English fallback")
+	}
+}
+
+// TestAppPagesFollowTheAPK: the APK file may be replaced or removed after
+// the start. dlandroidapp then states the new file's facts (never the old
+// ones from its cache), and while the file is gone it and the download
+// answer 503 saying so in the page's language; back, all is as before.
+func TestAppPagesFollowTheAPK(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "souk.apk")
+	at := time.Now().Add(-time.Hour)
+	put := func(b []byte) string {
+		t.Helper()
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(time.Minute)
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		return hex.EncodeToString(sum[:])
+	}
+	first := put([]byte("PK\x03\x04first build"))
+	s := startStoreEnv(t, sqliteOnly(t), map[string]string{"ANDROID_APK": path, "ANDROID_APK_VERSION": "4.0.0"})
+	if code, body := s.pageOf(t, "/en/dlandroidapp"); code != 200 || !strings.Contains(body, first) {
+		t.Fatalf("before: %d, SHA-256 %s missing", code, first)
+	}
+	second := put([]byte("PK\x03\x04second build, longer"))
+	if code, body := s.pageOf(t, "/en/dlandroidapp"); code != 200 || !strings.Contains(body, second) || strings.Contains(body, first) {
+		t.Fatalf("replaced: %d, want the new SHA-256 %s only", code, second)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	code, body := s.pageOf(t, "/ar/dlandroidapp")
+	if code != 503 || !strings.Contains(body, `data-testid="apk-unreadable"`) || strings.Contains(body, second) || strings.Contains(body, `data-testid="apk-download"`) {
+		t.Fatalf("removed: %d %.300s", code, body)
+	}
+	if _, body := s.pageOf(t, "/en/downloadapp"); strings.Contains(body, `data-testid="apk-link"`) {
+		t.Error("downloadapp links an APK that cannot be read")
+	}
+	res, text := s.get(t, "/download/souk-android-4.0.0.apk", "Accept-Language", "en")
+	if res.StatusCode != 503 || !strings.Contains(text, "try again") {
+		t.Fatalf("download while removed: %d %q", res.StatusCode, text)
+	}
+	put([]byte("PK\x03\x04first build"))
+	if code, body := s.pageOf(t, "/en/dlandroidapp"); code != 200 || !strings.Contains(body, first) {
+		t.Fatalf("back: %d, SHA-256 %s missing", code, first)
+	}
+	if res, _ := s.get(t, "/download/souk-android-4.0.0.apk"); res.StatusCode != 200 {
+		t.Fatalf("download when back: %d", res.StatusCode)
 	}
 }

@@ -12,17 +12,24 @@ import (
 )
 
 // apkHandler serves the Android APK at /download/souk-android-{version}.apk
-// (ANDROID_APK); any other name, or none configured, is not found.
-func apkHandler(apps *mobileapp.Apps) echo.HandlerFunc {
+// (ANDROID_APK); any other name, or none configured, is not found. While
+// the configured file cannot be read (removed, being replaced) it answers
+// 503 with the reason in the visitor's language.
+func apkHandler(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		name := c.Param("file")
-		path, ok := apps.APKFile(name)
+		path, ok, err := d.Apps.APKFile(name)
 		if !ok {
 			return echo.ErrNotFound
 		}
-		f, err := os.Open(path)
+		var f *os.File
+		if err == nil {
+			f, err = os.Open(path)
+		}
 		if err != nil {
-			return echo.ErrNotFound
+			c.Response().Header().Set("Cache-Control", "no-store")
+			c.Response().Header().Set("Retry-After", "300")
+			return c.String(http.StatusServiceUnavailable, d.Site.Strings.T(d.Site.VisitorLang(c.Request()), "ApkUnreadable"))
 		}
 		defer f.Close()
 		st, err := f.Stat()

@@ -257,6 +257,14 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		closeSearch()
 		return nil, err
 	}
+	apps.OnChange = func(cause error) { // the APK file changed: the pages say so at once
+		versions.Bump(web.AppsVersion)
+		if cause != nil {
+			log.Error("ANDROID_APK cannot be offered; the download answers 503 until it can", "err", cause)
+		} else {
+			log.Info("ANDROID_APK changed: measured again")
+		}
+	}
 	site.Apps = apps
 	orders := startOrders(bg, cfg, db, cat, sender, strs, versions, webhookSecret, orderSignals(orderNotices(hub), trends, log), log)
 	identities.OnDecided = reviewNotices(hub)

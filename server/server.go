@@ -34,12 +34,12 @@ type Deps struct {
 	Listings   *api.Listings
 	Goods      *api.GoodsEditor // the goods form and its review
 	Chats      *api.Chats
-	Channel    echo.HandlerFunc // the realtime socket /websocket/channel/v1/:conn
-	Contents   *api.Contents    // the back office's content and form editor
-	Contacts   *api.Contacts    // the contact form
-	Apps       *mobileapp.Apps  // the native apps: the APK download, the download page's QR code
-	Trends     *api.Trends      // the product page's view report
-	Outbox     *mail.Outbox     // the development outbox, when DEV is set
+	Channel    echo.HandlerFunc   // the realtime socket /websocket/channel/v1/:conn
+	Contents   *api.Contents      // the back office's content and form editor
+	Contacts   *api.Contacts      // the contact form
+	Apps       *mobileapp.Service // the native apps: the APK download, the download page's QR code
+	Trends     *api.Trends        // the product page's view report
+	Outbox     *mail.Outbox       // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
 	MediaSpec  func(uid string) (media.DemoSpec, bool)
@@ -58,7 +58,7 @@ func New(d Deps) *echo.Echo {
 	// never from X-Forwarded-For, which any client can write.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.Use(middleware.Recover())
-	e.Use(securityHeaders(d.Site.Renderer.ScriptSources))
+	e.Use(securityHeaders(d.Site.Renderer.CSP))
 	e.Use(requestLog(d.Log))
 	e.Use(Compress()) // text-like answers in brotli or gzip; precompressed ones pass through
 	// NUL bytes and invalid UTF-8 in a path or query are refused here, once
@@ -124,7 +124,7 @@ func New(d Deps) *echo.Echo {
 	})
 	e.GET("/static/*", staticHandler(d))
 	e.GET("/media/*", mediaHandler(d, gate))
-	e.GET(mobileapp.APKPrefix+":file", apkHandler(d.Apps))
+	e.GET(mobileapp.APKPrefix+":file", apkHandler(d))
 	e.GET("/qr/:file", appQRHandler(d))
 	e.GET("/robots.txt", robots(d))
 	e.GET("/sitemap.xml", sitemapIndex(d))
@@ -134,17 +134,15 @@ func New(d Deps) *echo.Echo {
 	return e
 }
 
-// securityHeaders sets the baseline of DESIGN §8 on every answer. Scripts
-// come from our origin; the only inline ones run are the documents' own,
-// allowed by hash (inline names them, per bundle).
-func securityHeaders(inline func() string) echo.MiddlewareFunc {
+// securityHeaders sets the baseline of DESIGN §8 on every answer; csp is
+// the current bundle's policy (ssr.Renderer.CSP, built once per bundle).
+func securityHeaders(csp func() string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			h := c.Response().Header()
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
-				strings.TrimSpace("script-src 'self' "+inline())+"; connect-src 'self' ws: wss:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+			h.Set("Content-Security-Policy", csp())
 			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 			return next(c)
 		}

@@ -35,7 +35,8 @@ func (p *problems) mark(field string, e *apperr.Error) {
 // check cleans a form (names and subjects on one line, the message trimmed,
 // the address normalised) and refuses what is missing, too long, not an
 // address, or not text (NUL bytes, invalid UTF-8: the API refused those
-// already; checked again where the rule lives).
+// already; enforced again here, where the rule lives, as DESIGN §4 asks of
+// every service, like app/review, app/form and app/content do).
 func check(in Input, signedIn bool) (Input, error) {
 	p := &problems{fields: map[string]string{}}
 	for field, v := range map[string]string{"name": in.Name, "email": in.Email, "subject": in.Subject,
@@ -54,8 +55,7 @@ func check(in Input, signedIn bool) (Input, error) {
 		in.RequestID = ""
 	}
 	if !signedIn {
-		in.Email = account.NormalizeEmail(in.Email)
-		checkSender(p, in)
+		in.Email = checkSender(p, in)
 	}
 	switch n := utf8.RuneCountInString(in.Subject); {
 	case n == 0:
@@ -76,23 +76,28 @@ func check(in Input, signedIn bool) (Input, error) {
 	return in, nil
 }
 
-// checkSender checks a signed-out sender's name and address; the address
+// checkSender checks a signed-out sender's name and address and answers
+// the address normalised (account.CheckEmail: lower case, no spaces); it
 // must also be one a mail header can carry as Reply-To.
-func checkSender(p *problems, in Input) {
+func checkSender(p *problems, in Input) string {
 	switch n := utf8.RuneCountInString(in.Name); {
 	case n == 0:
 		p.mark("name", apperr.New(apperr.InvalidInput, "ContactNameRequired"))
 	case n > MaxName:
 		p.mark("name", apperr.New(apperr.InvalidInput, "ContactNameTooLong"))
 	}
-	if in.Email == "" {
+	email, err := account.CheckEmail(in.Email)
+	switch {
+	case strings.TrimSpace(in.Email) == "":
 		p.mark("email", apperr.New(apperr.InvalidInput, "ContactEmailRequired"))
-		return
-	}
-	_, err := account.CheckEmail(in.Email)
-	if a, perr := mail.ParseAddress(in.Email); err != nil || perr != nil || a.Address != in.Email {
+	case err != nil:
 		p.mark("email", apperr.New(apperr.InvalidInput, "EmailFormatError"))
+	default:
+		if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
+			p.mark("email", apperr.New(apperr.InvalidInput, "EmailFormatError"))
+		}
 	}
+	return email
 }
 
 // oneLine folds every run of white space (line breaks included) into one

@@ -4,7 +4,8 @@
 // with the visitor's address as Reply-To. Both are bounded: lengths, a
 // honeypot field that bots fill and people never see, and rates per client
 // address, per sender address and per account, reserved before the message
-// is checked and sent, so parallel requests cannot slip past a count.
+// is sent (a honeypot hit included), so parallel requests cannot slip past
+// a count.
 package contact
 
 import (
@@ -173,7 +174,9 @@ func (s *Service) toChat(ctx context.Context, u *ent.User, in Input, c Client) (
 
 // toMail mails the message to customer service, in English (the staff's
 // language), with the sender as Reply-To. A honeypot hit answers as if it
-// was sent, so a bot learns nothing, and sends nothing.
+// was sent, so a bot learns nothing, and sends nothing; Send reserved it
+// like a real message, so it counts against the address's and the shop's
+// caps (a bot gets no free tries).
 func (s *Service) toMail(ctx context.Context, in Input, c Client) (*Result, error) {
 	if in.Trap != "" {
 		return &Result{Via: ViaMail}, nil

@@ -54,23 +54,33 @@ func (t tee) Send(ctx context.Context, m Message) error {
 	return t.real.Send(ctx, m)
 }
 
+// headers are a message's addresses, parsed once by validate.
+type headers struct {
+	to, replyTo *netmail.Address // replyTo nil: none
+}
+
 // validate is shared by every Sender so development (Outbox) rejects exactly
-// what production (SMTP) would, and injection is refused before any I/O.
-func validate(m Message) (*netmail.Address, error) {
+// what production (SMTP) would, and injection is refused before any I/O. It
+// answers the parsed addresses, which build writes as they are.
+func validate(m Message) (headers, error) {
+	var h headers
 	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.ReplyTo, "\r\n") {
-		return nil, errors.New("mail: recipient contains a line break")
+		return h, errors.New("mail: recipient contains a line break")
 	}
 	if m.ReplyTo != "" {
-		if _, err := netmail.ParseAddress(m.ReplyTo); err != nil {
-			return nil, errors.New("mail: invalid reply-to address: " + err.Error())
+		rt, err := netmail.ParseAddress(m.ReplyTo)
+		if err != nil {
+			return h, errors.New("mail: invalid reply-to address: " + err.Error())
 		}
+		h.replyTo = rt
 	}
 	if strings.ContainsAny(m.Subject, "\r\n") {
-		return nil, errors.New("mail: subject contains a line break")
+		return h, errors.New("mail: subject contains a line break")
 	}
 	to, err := netmail.ParseAddress(m.To)
 	if err != nil {
-		return nil, errors.New("mail: invalid recipient address: " + err.Error())
+		return h, errors.New("mail: invalid recipient address: " + err.Error())
 	}
-	return to, nil
+	h.to = to
+	return h, nil
 }

@@ -12,20 +12,16 @@ import (
 	"unicode/utf8"
 )
 
-// build renders an RFC 5322 message. Non-ASCII survives any 7-bit relay:
+// build renders an RFC 5322 message to the addresses validate parsed. Non-ASCII survives any 7-bit relay:
 // the subject as RFC 2047 encoded-words, the body as quoted-printable.
-func build(from, to *netmail.Address, m Message, now time.Time) ([]byte, error) {
+func build(from *netmail.Address, h headers, m Message, now time.Time) ([]byte, error) {
 	subject, text := m.Subject, m.Text
 	var b bytes.Buffer
 	header := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
 	header("From", from.String()) // Address.String encodes a non-ASCII name
-	header("To", to.String())
-	if m.ReplyTo != "" {
-		rt, err := netmail.ParseAddress(m.ReplyTo) // checked by validate
-		if err != nil {
-			return nil, fmt.Errorf("mail: reply-to: %w", err)
-		}
-		header("Reply-To", rt.String())
+	header("To", h.to.String())
+	if h.replyTo != nil {
+		header("Reply-To", h.replyTo.String())
 	}
 	header("Subject", encodeSubject(subject))
 	header("Date", now.Format(time.RFC1123Z))

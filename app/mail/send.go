@@ -15,15 +15,15 @@ import (
 // Send delivers m. The whole conversation, not just the dial, is bounded by
 // ctx's deadline (or 15 s) and aborted if ctx is cancelled.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
-	to, err := validate(m) // before dialing: a bad header never reaches the wire
+	h, err := validate(m) // before dialing: a bad header never reaches the wire
 	if err != nil {
 		return err
 	}
-	msg, err := build(s.from, to, m, time.Now())
+	msg, err := build(s.from, h, m, time.Now())
 	if err != nil {
 		return err
 	}
-	if err := s.deliver(ctx, to, msg); err != nil {
+	if err := s.deliver(ctx, h.to, msg); err != nil {
 		return withCause(ctx, err)
 	}
 	return nil

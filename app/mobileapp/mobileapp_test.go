@@ -3,11 +3,13 @@ package mobileapp
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
+	"time"
 
 	qrcode "github.com/skip2/go-qrcode"
 )
@@ -41,12 +43,16 @@ func TestLoad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := Load(tt.c)
+			s, err := Load(tt.c)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
 			}
 			if err != nil {
 				return
+			}
+			a, err := s.Current()
+			if err != nil {
+				t.Fatal(err)
 			}
 			if a.PlayURL != tt.c.PlayURL || a.AppStoreURL != tt.c.AppStoreURL {
 				t.Errorf("stores %+v", a)
@@ -73,7 +79,7 @@ func TestAPKFile(t *testing.T) {
 	}
 	none, _ := Load(Config{})
 	for _, tt := range []struct {
-		apps *Apps
+		apps *Service
 		name string
 		ok   bool
 	}{
@@ -83,8 +89,76 @@ func TestAPKFile(t *testing.T) {
 		{none, "souk-android-2.0.apk", false},
 		{nil, "souk-android-2.0.apk", false},
 	} {
-		if got, ok := tt.apps.APKFile(tt.name); ok != tt.ok || (ok && got != p) {
-			t.Errorf("APKFile(%q) = %q, %v; want ok %v", tt.name, got, ok, tt.ok)
+		if got, ok, err := tt.apps.APKFile(tt.name); ok != tt.ok || err != nil || (ok && got != p) {
+			t.Errorf("APKFile(%q) = %q, %v, %v; want ok %v", tt.name, got, ok, err, tt.ok)
+		}
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := a.APKFile("souk-android-2.0.apk"); !ok || !errors.Is(err, ErrUnreadable) {
+		t.Errorf("APKFile of a removed APK: %v, %v; want ErrUnreadable", ok, err)
+	}
+}
+
+// TestCurrentFollowsTheFile: after start the APK may be replaced or
+// removed. Current measures a replaced file again (a new size or time),
+// offers no APK while the file is gone or not an APK (ErrUnreadable), and
+// says OnChange once per change of what the pages show.
+func TestCurrentFollowsTheFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "souk.apk")
+	at := time.Now().Add(-time.Hour)
+	put := func(b []byte) {
+		t.Helper()
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(time.Minute) // a new modification time, whatever the file system's resolution
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v1, v2, v3 := []byte("PK\x03\x04first"), []byte("PK\x03\x04second!"), []byte("PK\x03\x04third!!") // v3: v2's size
+	put(v1)
+	s, err := Load(Config{APKPath: p, APKVersion: "3.0", PlayURL: "https://play.example/souk"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := 0
+	s.OnChange = func(cause error) {
+		changes++
+		if a, err := s.Current(); (cause != nil) != (err != nil) || (cause == nil) != (a.APK != nil) {
+			t.Errorf("OnChange(%v) while Current answers %+v, %v", cause, a, err)
+		}
+	}
+	hexSum := func(b []byte) string { sum := sha256.Sum256(b); return hex.EncodeToString(sum[:]) }
+	steps := []struct {
+		name    string
+		do      func()
+		sum     string // "" : no APK offered, ErrUnreadable
+		changes int
+	}{
+		{"unchanged", func() {}, hexSum(v1), 0},
+		{"replaced", func() { put(v2) }, hexSum(v2), 1},
+		{"replaced, same size", func() { put(v3) }, hexSum(v3), 2},
+		{"touched only", func() { put(v3) }, hexSum(v3), 2},
+		{"removed", func() { os.Remove(p) }, "", 3},
+		{"still removed", func() {}, "", 3},
+		{"not an APK", func() { put([]byte("half a copy")) }, "", 3},
+		{"back", func() { put(v1) }, hexSum(v1), 4},
+	}
+	for _, st := range steps {
+		st.do()
+		a, err := s.Current()
+		switch {
+		case st.sum == "" && (!errors.Is(err, ErrUnreadable) || a.APK != nil || !a.APKUnreadable):
+			t.Fatalf("%s: %+v, %v; want no APK and ErrUnreadable", st.name, a, err)
+		case st.sum != "" && (err != nil || a.APK == nil || a.APK.SHA256 != st.sum || a.APKUnreadable):
+			t.Fatalf("%s: %+v, %v; want SHA-256 %s", st.name, a, err, st.sum)
+		case a.PlayURL != "https://play.example/souk":
+			t.Fatalf("%s: the store is gone: %+v", st.name, a)
+		case changes != st.changes:
+			t.Fatalf("%s: %d changes, want %d", st.name, changes, st.changes)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"container/list"
 	"context"
+	"slices"
 	"souk/server/httpenc"
 	"sync"
 	"time"
@@ -96,8 +97,24 @@ func NewCache(versions *version.Registry, maxBytes int) *Cache {
 // page stale: the snapshot is taken after the render, so a page that read
 // the data before such a change would otherwise carry the new version.
 // "catalog" moves with many changes; "trending" moves when the trending
-// ranking is refreshed (app/trend), a moment a render is often under way.
-var watched = []string{"catalog", "trending"}
+// ranking is refreshed (app/trend), a moment a render is often under way;
+// "apps" when the APK file changes (app/mobileapp), which a render of the
+// download pages may have read before.
+var watched = []string{"catalog", "trending", "apps"}
+
+// strict are the versions a page is never served outdated for, however
+// long its refresh takes: "apps" is the APK's checksum and size, and a
+// download page stating another file's checksum is worse than a wait.
+var strict = []string{"apps"}
+
+func showsStrict(deps []string) bool {
+	for _, d := range deps {
+		if slices.Contains(strict, d) {
+			return true
+		}
+	}
+	return false
+}
 
 // RenderFunc produces a page for a key.
 type RenderFunc func(ctx context.Context) (*Page, error)
@@ -116,7 +133,7 @@ func (c *Cache) Get(ctx context.Context, key Key, render RenderFunc) (*Page, Out
 		if fresh {
 			return e.page, Hit, nil
 		}
-		if now.Sub(e.rendered) < c.MaxAge+c.StaleFor {
+		if now.Sub(e.rendered) < c.MaxAge+c.StaleFor && !showsStrict(e.page.Deps) {
 			return c.refreshOrStale(ctx, key, render, e.page)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +19,7 @@ type Renderer struct {
 	pool     *Pool
 	bundle   *Bundle
 	previous *Bundle // the bundle before a swap, whose assets are still served
+	csp      string  // the Content-Security-Policy for pool's inline scripts
 	versions *version.Registry
 	log      *slog.Logger
 	Timeout  time.Duration
@@ -46,7 +46,7 @@ func (r *Renderer) Swap(b *Bundle) error {
 	if r.bundle != nil {
 		r.previous = r.bundle
 	}
-	r.pool, r.bundle = pool, b
+	r.pool, r.bundle, r.csp = pool, b, policy(pool.Scripts())
 	r.mu.Unlock()
 	r.versions.Bump("bundle")
 	return nil
@@ -68,12 +68,12 @@ func (r *Renderer) Render(ctx context.Context, propsJSON []byte, shared Shared) 
 	return []byte("<!DOCTYPE html>" + html), nil
 }
 
-// ScriptSources are the CSP script-src sources for the current bundle's
-// inline scripts, space-separated.
-func (r *Renderer) ScriptSources() string {
+// CSP is the Content-Security-Policy header for the current bundle, built
+// once when the bundle was installed.
+func (r *Renderer) CSP() string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return strings.Join(r.pool.Scripts(), " ")
+	return r.csp
 }
 
 // Entry returns what pages must load from the current bundle.

@@ -280,3 +280,26 @@ func TestSwapKeepsServingThePreviousAssets(t *testing.T) {
 		t.Error("an unknown asset was served")
 	}
 }
+
+// TestCacheNeverStaleForApps: a page showing the APK's facts waits for its
+// refresh however long it takes; it is never served outdated.
+func TestCacheNeverStaleForApps(t *testing.T) {
+	v := version.New()
+	c := NewCache(v, 1<<20)
+	c.FreshWait = 0
+	page := func(body string) RenderFunc {
+		return func(context.Context) (*Page, error) {
+			time.Sleep(10 * time.Millisecond)
+			return NewPage(200, []byte("<html>"+body+"</html>"), []string{"content:dlandroidapp", "apps"}), nil
+		}
+	}
+	key := Key{Path: "/dlandroidapp", Lang: "en", Region: "US", Currency: "USD"}
+	if _, _, err := c.Get(context.Background(), key, page("old")); err != nil {
+		t.Fatal(err)
+	}
+	v.Bump("apps")
+	p, out, err := c.Get(context.Background(), key, page("new"))
+	if err != nil || out != Miss || string(p.HTML) != "<html>new</html>" {
+		t.Fatalf("after the APK changed: %s %q %v, want the new page", out, p.HTML, err)
+	}
+}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"net/http"
 
 	"souk/app/content"
 )
@@ -31,12 +32,23 @@ func loadText(name, page string) loader {
 		}
 		l := &Loaded{Page: page, Status: 200, Data: PageData{Content: p, Param: name},
 			Deps: []string{"content:" + name, "enums"}}
-		if page == "downloadapp" || page == "dlandroidapp" {
-			l.Data.Apps = s.Apps
+		if appPages[page] {
+			apps, err := s.Apps.Current()
+			l.Data.Apps, l.Deps = apps, append(l.Deps, AppsVersion)
+			if err != nil && page == "dlandroidapp" {
+				l.Status = http.StatusServiceUnavailable // the APK is configured but cannot be read now
+			}
 		}
 		return l, nil
 	}
 }
+
+// AppsVersion is the version name of what the app pages say of the apps
+// (mobileapp.Service.OnChange bumps it).
+const AppsVersion = "apps"
+
+// appPages are the routes showing what mobileapp.Service offers.
+var appPages = map[string]bool{"downloadapp": true, "dlandroidapp": true}
 
 // TextPaths are the pages of texts an admin edits that are worth finding,
 // for the sitemaps (dlandroidapp is noindex: the download page says it).

@@ -46,6 +46,10 @@ func Resolve(set *i18n.Set, r *http.Request) Resolved {
 	return Resolved{Lang: visitorLang(set, r), Segs: segs}
 }
 
+// VisitorLang is the language of a request whose address names none (the
+// lang cookie, else Accept-Language, else the default).
+func (s *Site) VisitorLang(r *http.Request) string { return visitorLang(s.Langs, r) }
+
 func visitorLang(set *i18n.Set, r *http.Request) string {
 	if c, err := r.Cookie("lang"); err == nil {
 		if code, ok := set.Match(c.Value); ok {

@@ -47,7 +47,7 @@ type Site struct {
 	// Content serves the texts the back office edits (about, contact).
 	Content ContentPages
 	// Apps is what the app download pages offer (nil: nothing yet).
-	Apps *mobileapp.Apps
+	Apps *mobileapp.Service
 	// Trends ranks goods for the trending collections (nil: nothing trends).
 	Trends Trending
 
@@ -91,6 +91,9 @@ func (s *Site) Handle(c echo.Context) error {
 	}
 	if _, ok := paramPages[route.Name]; ok {
 		return s.serveParamPage(c, route, res.Segs, r, res.Prefixed)
+	}
+	if appPages[route.Name] {
+		_, _ = s.Apps.Current() // a changed APK file bumps AppsVersion before the cache is asked
 	}
 	q := pageQuery(route.Name, req.URL.Query())
 	key := ssr.Key{Path: escapedPath(withoutSlug(route, res.Segs)) + q, Lang: res.Lang, Region: region, Currency: currency, XDefault: r.XDefault}

@@ -2,7 +2,6 @@ import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
 import { ChatButton } from "./ChatButton";
-import { isEmbeddedApp } from "../lib/env";
 import { txtLang } from "../lib/i18n";
 
 // MenuDrawer lists the store's sections, and the catalogue's top categories
@@ -13,7 +12,8 @@ export function MenuDrawer() {
   const { lang, cats } = useData();
   const open = useShop((s) => s.openDialog);
   const signedIn = useShop((s) => s.signedIn);
-  const items: [string, string][] = [
+  // An entry: its text's key, its address, and a class it may carry.
+  const items: [string, string, string?][] = [
     ["Home", withLang(lang, "/")],
     ["MenuConsumerGoods", withLang(lang, "/") + "#wn3"],
     ["MenuWholesale", withLang(lang, "/") + "#wn4"],
@@ -27,8 +27,8 @@ export function MenuDrawer() {
       : [["MenuLogin", withLang(lang, "/login")], ["MenuRegister", withLang(lang, "/register")]] as [string, string][]),
     ["MenuAbout", withLang(lang, "/aboutsouk")],
     ["MenuContact", withLang(lang, "/contact")],
-    // Inside the app, no prompt to download it (the menu opens only in the browser, after hydration).
-    ...(isEmbeddedApp() ? [] : [["DownloadApp", withLang(lang, "/downloadapp")] as [string, string]]),
+    // Inside the app, no prompt to download it: hidden there by CSS, like the top bar's.
+    ["DownloadApp", withLang(lang, "/downloadapp"), "not-in-app"],
     ["MenuPrivacy", withLang(lang, "/prisafedeclare")],
   ];
   return (
@@ -43,7 +43,7 @@ export function MenuDrawer() {
             </ul>
           </details>
         ) : null}
-        {items.slice(1).map(([key, href]) => <a key={key} href={href} onClick={() => open(null)}>{t(key)}</a>)}
+        {items.slice(1).map(([key, href, cls]) => <a key={key} href={href} className={cls} onClick={() => open(null)}>{t(key)}</a>)}
         <button type="button" className="linklike" onClick={() => open("language")}>{t("Language")}</button>
         <button type="button" className="linklike" onClick={() => open("region")}>{t("Region")}</button>
         <ChatButton args={{ kind: "service" }} label="ChatCustomerService" className="linklike" testid="menu-service" onDone={() => open(null)} />

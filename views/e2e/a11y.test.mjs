@@ -5,11 +5,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { startStore, launch, watch, findGoods } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, axeViolations, ready } from "./harness.mjs";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1280, height: 900 };
 const LANGS = ["en", "ar"];
@@ -35,7 +32,6 @@ async function newPage(ctx) {
   return { page, problems: watch(page) };
 }
 
-const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.ready === "1");
 
 before(async () => {
   store = await startStore();
@@ -69,17 +65,11 @@ async function audit(page, where) {
   for (const vp of [PHONE, DESKTOP]) {
     await page.setViewportSize(vp);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-    const res = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ["violations"] });
-      return {
-        h1: [...document.querySelectorAll("h1")].filter((h) => h.getClientRects().length > 0).length,
-        violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) })),
-      };
-    });
+    const violations = await axeViolations(page);
+    const h1 = await page.evaluate(() => [...document.querySelectorAll("h1")].filter((h) => h.getClientRects().length > 0).length);
     const at = `${where} @${vp.width}`;
-    for (const v of res.violations) found.push({ id: v.id, line: `${at}: ${v.id} (${v.impact}) ${v.targets.slice(0, 6).join(" | ")}` });
-    h1Counts.push(`${at}: ${res.h1}`);
+    for (const v of violations) found.push({ id: v.id, line: `${at}: ${v.id} (${v.impact}) ${v.targets.slice(0, 6).join(" | ")}` });
+    h1Counts.push(`${at}: ${h1}`);
   }
   await page.setViewportSize(PHONE);
   return found;

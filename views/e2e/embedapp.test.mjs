@@ -79,6 +79,10 @@ test("zoom is locked and the download prompt hidden in the app; a browser zooms 
     const desk = await open({ app, phone: false });
     const d = await visit(desk.ctx, "/en/");
     assert.equal(await d.page.isVisible("[data-testid=download-app]"), !app, where + ": download prompt");
+    // And the menu's entry, hidden by the same class.
+    await d.page.click("[data-testid=menu-btn]");
+    await d.page.locator(".menu-list").waitFor();
+    assert.equal(await d.page.locator(".menu-list a[href='/en/downloadapp']").isVisible(), !app, where + ": the menu's download entry");
     assert.deepEqual(d.problems, []);
     await desk.ctx.close();
   }

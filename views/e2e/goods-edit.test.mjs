@@ -7,31 +7,24 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { deflateSync } from "node:zlib";
-import { startStore, launch, watch } from "./harness.mjs";
+import { startStore, launch, watch, axe, ready } from "./harness.mjs";
 
 let store, browser;
 before(async () => { store = await startStore(); browser = await launch(); });
 after(async () => { await browser?.close(); await store?.stop(); });
 
-const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.ready === "1");
 const pw = (email, p) => createHash("sha256").update("souk|" + email + "|" + p).digest("hex");
 const SELLER = "atelier-lumiere@souk.test";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-// axe audits the filled form (the a11y sweep sees it empty) in en and ar.
-async function axe(page, path) {
+// auditForm audits the filled form (the a11y sweep sees it empty) in en and ar.
+async function auditForm(page, path) {
   const found = [];
   for (const lang of ["en", "ar"]) {
     await page.goto(`${store.base}/${lang}/${path}`);
     await ready(page);
     await page.waitForSelector("[data-testid=sku-table]");
-    await page.evaluate(axeSource);
-    const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`));
-    found.push(...r.map((x) => `${lang}: ${x}`));
+    found.push(...await axe(page, `${lang}/${path}`));
   }
   return found;
 }
@@ -157,7 +150,7 @@ test("a seller lists a dress, the operator passes it, it is on its page", async 
   await page.waitForURL(/\/en\/createTre\/tr[0-9a-f]+$/);
   const treId = page.url().split("/").pop();
   await shots(page, "createTre/" + treId);
-  assert.deepEqual(await axe(page, "createTre/" + treId), []);
+  assert.deepEqual(await auditForm(page, "createTre/" + treId), []);
 
   // What waits for review is what the server kept: the intro sanitised, both pictures.
   const op = await call("", "POST", "loginByPwd", { name: "operator@souk.test", password: pw("operator@souk.test", "souk-demo") });

@@ -221,13 +221,19 @@ export function dressOptions(g) {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-// axe runs axe-core on the page and answers its violations, one line each
-// (where: the page and width, to say which).
-export async function axe(page, where) {
+// axeViolations runs axe-core on the page as it is now (loading it once per
+// document) and answers its violations: rule id, impact and the nodes'
+// selectors. Every browser test runs axe through it.
+export async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const vs = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .map((v) => v.id + " " + v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")));
-  return vs.map((v) => where + ": " + v);
+  return page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) })));
+}
+
+// axe answers axeViolations one line each (where: the page and width, to
+// say which).
+export async function axe(page, where) {
+  return (await axeViolations(page)).map((v) => `${where}: ${v.id} ${v.targets.slice(0, 4).join(" | ")}`);
 }
 
 // sweepPage opens /lang/path in page and checks what every page must be:

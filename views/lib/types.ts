@@ -84,6 +84,7 @@ export interface Apps {
   apk?: { version: string; size: number; sha256: string; url: string };
   playUrl?: string;
   appStoreUrl?: string;
+  apkUnreadable?: boolean; // an APK is configured but its file cannot be read now
 }
 
 // A price band of a listing's price filter, in the page's currency (the

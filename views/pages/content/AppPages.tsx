@@ -85,7 +85,8 @@ export function DownloadAppPage() {
 
 // AndroidAppPage is /dlandroidapp: the APK this server offers, its version,
 // size and SHA-256, and how to install it; unconfigured, it says plainly
-// that there is none yet. Not indexed: /downloadapp is the page to find.
+// that there is none yet, and while its file cannot be read (503) that it
+// is being updated. Not indexed: /downloadapp is the page to find.
 export function AndroidAppPage() {
   const t = useT();
   const { lang, data, numfmt } = useData();
@@ -98,7 +99,8 @@ export function AndroidAppPage() {
         <section className="panel apk-card">
           <span className="app-icon" aria-hidden="true" />
           <ContentText className="apk-text" body={!!apk} />
-          {!apk ? <p className="notice" data-testid="apk-unavailable">{t("ApkNotAvailable")}</p> : (
+          {data.apps?.apkUnreadable ? <p className="notice" role="alert" data-testid="apk-unreadable">{t("ApkUnreadable")}</p>
+            : !apk ? <p className="notice" data-testid="apk-unavailable">{t("ApkNotAvailable")}</p> : (
             <>
               <dl className="apk-facts" data-testid="apk-facts">
                 <div><dt>{t("ApkVersion")}</dt><dd><bdi>{apk.version}</bdi></dd></div>

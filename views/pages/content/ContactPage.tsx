@@ -9,10 +9,13 @@ import { ApiError } from "../../api/client";
 import { bigchatPath } from "../../lib/chat";
 import { emailError, normalizeEmail } from "../../lib/session";
 import { withLang } from "../../lib/paths";
+import { oneLine, runeCount } from "../../lib/text";
 import { ChatButton } from "../../components/ChatButton";
 import { ContentText } from "./ContentText";
 
-// Limits of app/contact, checked here first so a visitor hears at once.
+// Limits of app/contact, checked here first so a visitor hears at once,
+// counted as the server counts them (code points, names and subjects on
+// one line), so what the counter allows the server takes.
 const MAX = { name: 80, subject: 150, message: 1800 };
 
 interface Sent { via: "chat" | "mail"; conversationUid?: string; email: string }
@@ -81,14 +84,14 @@ function ContactForm({ onSent }: { onSent(s: Sent): void }) {
     const errs: Record<string, string> = {};
     if (!signedIn) {
       if (!v.name.trim()) errs.name = "ContactNameRequired";
-      else if (v.name.trim().length > MAX.name) errs.name = "ContactNameTooLong";
+      else if (runeCount(oneLine(v.name)) > MAX.name) errs.name = "ContactNameTooLong";
       if (!v.email.trim()) errs.email = "ContactEmailRequired";
       else if (emailError(v.email, false)) errs.email = "EmailFormatError";
     }
     if (!v.subject.trim()) errs.subject = "ContactSubjectRequired";
-    else if (v.subject.trim().length > MAX.subject) errs.subject = "ContactSubjectTooLong";
+    else if (runeCount(oneLine(v.subject)) > MAX.subject) errs.subject = "ContactSubjectTooLong";
     if (!v.message.trim()) errs.message = "ContactMessageRequired";
-    else if (v.message.trim().length > MAX.message) errs.message = "ContactMessageTooLong";
+    else if (runeCount(v.message.trim()) > MAX.message) errs.message = "ContactMessageTooLong";
     return errs;
   };
 
@@ -121,7 +124,7 @@ function ContactForm({ onSent }: { onSent(s: Sent): void }) {
     }
   };
 
-  const left = MAX.message - v.message.trim().length;
+  const left = MAX.message - runeCount(v.message.trim());
   return (
     <form onSubmit={submit} noValidate data-testid="contact-form" data-signed-in={signedIn ? "1" : "0"}>
       <h2 id="contact-form-title">{t("ContactFormTitle")}</h2>

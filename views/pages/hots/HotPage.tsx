@@ -1,7 +1,7 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
-import { Pager } from "../../components/Pager";
+import { Pager, listQuery } from "../../components/Listing";
 import { useData, useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import { hotsPath, hotspagePath } from "./hots";
@@ -39,7 +39,7 @@ export function HotPage() {
         <h2 id="hots-count" className="hots-count">{t("ItemsCount", { n: cp.total })}</h2>
         {cp.cards.length ? <CardGrid cards={cp.cards} eagerFirst={2} lcp /> : <p className="hots-empty">{t(curated ? "NoGoods" : "HotsNothingYet")}</p>}
       </section>
-      <Pager base={base} page={cp.page} total={cp.total} pageSize={cp.pageSize} />
+      <Pager list={cp} at={(n) => base + listQuery({ page: n })} />
     </Layout>
   );
 }

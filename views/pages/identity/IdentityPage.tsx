@@ -1,7 +1,7 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
-import { Pager } from "../../components/Pager";
+import { Pager, listQuery } from "../../components/Listing";
 import { useShop, useT, useData } from "../../stores/context";
 import { identityPath } from "../../lib/paths";
 import { txtLang } from "../../lib/i18n";
@@ -39,7 +39,7 @@ export function IdentityPage() {
       <section className="row">
         <h2>{t("GoodsOf", { name: it.name })} <small className="muted">{t("GoodsCount", { n: it.goodsCount })}</small></h2>
         {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} lcp /> : <p className="muted">{t("NoGoods")}</p>}
-        <Pager base={base} page={page.page} total={page.total} pageSize={page.pageSize} />
+        <Pager list={page} at={(n) => base + listQuery({ page: n })} />
       </section>
     </Layout>
   );
