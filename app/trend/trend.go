@@ -85,9 +85,5 @@ func New(db *ent.Client, o Options) *Service {
 	return &Service{db: db, o: o, limit: ratelimit.New(o.ViewsPerMinute, time.Minute, o.Now)}
 }
 
-// Every is how often the ranking is recomputed: pages showing it are at
-// most about this much behind the counters.
-func (s *Service) Every() time.Duration { return s.o.Every }
-
 // dayOf is t's day number (UTC days since 1970-01-01).
 func dayOf(t time.Time) int { return int(t.UTC().Unix() / 86400) }
