@@ -303,7 +303,7 @@ func TestCategoryListCall(t *testing.T) {
 		}
 
 		for _, c := range []struct{ name, body, want string }{
-			{"negative page", `{"category":"beauty","page":-1}`, "at most 60"},
+			{"negative page", `{"category":"beauty","page":-1}`, "page number must be between 1 and 100000"},
 			{"huge page size", `{"category":"beauty","pageSize":100000}`, "at most 60"},
 			{"unknown moq", `{"category":"beauty","moq":7}`, "not one we offer"},
 			{"unknown sort", `{"category":"beauty","sort":"random"}`, "not one we offer"},

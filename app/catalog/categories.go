@@ -91,26 +91,25 @@ func (q *CategoryQuery) Normalize() {
 	if q.Sort == SortRelevance || !slices.Contains(CategorySorts, q.Sort) {
 		q.Sort = ""
 	}
-	q.Page = min(max(q.Page, 1), 100000)
+	q.Page = min(max(q.Page, 1), maxPage)
 }
 
 // Check refuses unknown values, naming the field; page 0 and page size 0
 // mean the first page and the default size.
 func (q *CategoryQuery) Check() error {
+	_, band := CategoryPriceBands.Of(q.Price)
 	for _, f := range []struct {
 		name string
 		ok   bool
-	}{{"price", q.Price == "" || hasBand(q.Price)}, {"moq", q.MOQ == 0 || slices.Contains(MOQSteps, q.MOQ)},
+	}{{"price", q.Price == "" || band}, {"moq", q.MOQ == 0 || slices.Contains(MOQSteps, q.MOQ)},
 		{"type", q.Type == "" || GoodsTypes[q.Type] > 0}, {"sort", q.Sort == "" || slices.Contains(CategorySorts, q.Sort)}} {
 		if !f.ok {
 			return apperr.Invalid(f.name, "FilterUnknown", "FilterUnknown")
 		}
 	}
-	return checkPage(&q.Page, &q.PageSize, CategoryPageSize, apperr.Invalid("page", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)),
+	return checkPage(&q.Page, &q.PageSize, CategoryPageSize, apperr.Invalid("page", "PageInvalid", "PageInvalid", "max", strconv.Itoa(maxPage)),
 		apperr.Invalid("pageSize", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)))
 }
-
-func hasBand(code string) bool { _, ok := CategoryPriceBands.Of(code); return ok }
 
 // CategoryGoods lists a page of the goods in q's category (and the ones
 // below it) matching q. Prices filter and sort by each goods' listed price

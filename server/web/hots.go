@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/url"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -166,11 +165,8 @@ func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	norm := pageQuery("hots/{uid}", r.Query)
-	page := 1
-	if v, err := url.ParseQuery(strings.TrimPrefix(norm, "?")); err == nil {
-		page = max(1, atoiOr(v.Get("page"), 1))
-	}
+	v, page := readQuery("hots/{uid}", r.Query)
+	norm := encodeQuery(v)
 	from := (page - 1) * hotsPageSize
 	if page > 1 && from >= len(cards) {
 		return &Loaded{Page: "notfound", Status: 404}, nil // past the last page
@@ -342,11 +338,4 @@ func excerpt(rich string) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,.;:") + "…"
-}
-
-func atoiOr(s string, def int) int {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
-	}
-	return def
 }
