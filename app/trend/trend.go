@@ -6,10 +6,12 @@
 package trend
 
 import (
+	"context"
 	"log/slog"
 	"sync"
 	"time"
 
+	"souk/app/catalog"
 	"souk/app/ratelimit"
 	"souk/ent"
 )
@@ -47,6 +49,10 @@ type Options struct {
 	// Every is how often Run recomputes the ranking (default 1 minute); a
 	// computed ranking is reused for as long.
 	Every time.Duration
+	// Categories is the catalogue's category tree (catalog.Service's
+	// CategoryTree): goods trend in their category and every one above it.
+	// Without it they trend in their own category only.
+	Categories func(ctx context.Context) ([]catalog.CategoryNode, error)
 	// OnChange runs when Run finds the ranking changed, so pages showing it
 	// are rendered again (the page cache's "trending" version).
 	OnChange func()
