@@ -232,7 +232,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		return nil, err
 	}
 	site.Content = contents
-	trends, err := startTrends(ctx, bg, cfg, db, versions, log)
+	trends, err := startTrends(ctx, bg, cfg, db, cat, versions, log)
 	if err != nil {
 		stopBG()
 		closeSearch()
@@ -332,13 +332,14 @@ func startContent(ctx context.Context, db *ent.Client, langs *i18n.Set, strs *i1
 // refresh (every TRENDING_EVERY) bumps the "trending" version when the
 // ranking's order changed, which re-renders hotspage and hots/{uid}: a
 // bump per counted view would re-render them for every visitor.
-func startTrends(ctx, bg context.Context, cfg config.Config, db *ent.Client, versions *version.Registry, log *slog.Logger) (*trend.Service, error) {
+func startTrends(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, versions *version.Registry, log *slog.Logger) (*trend.Service, error) {
 	salt, err := secret.Get(ctx, db, secret.VisitorSalt, "")
 	if err != nil {
 		return nil, err
 	}
 	svc := trend.New(db, trend.Options{Salt: salt, Every: cfg.TrendingEvery, Log: log,
-		OnChange: func() { versions.Bump("trending") }})
+		Categories: func(ctx context.Context) ([]catalog.CategoryNode, error) { return cat.CategoryTree(ctx, "en") },
+		OnChange:   func() { versions.Bump("trending") }})
 	go svc.Run(bg)
 	return svc, nil
 }

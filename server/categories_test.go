@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"souk/ent/category"
 	"souk/ent/goods"
 )
 
@@ -121,6 +122,29 @@ func TestCategoryPages(t *testing.T) {
 		}
 		if items := breadcrumbList(t, product); len(items) != 4 || items[2] != "http://souk.test/en/category/watches" {
 			t.Errorf("a watch's BreadcrumbList: %v", items)
+		}
+	})
+}
+
+// TestSubCategoryLinksKeepFilters: a sub-category's link keeps the
+// filters when it is a category page; the dresses line (its own filters)
+// gets none.
+func TestSubCategoryLinksKeepFilters(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		ctx := context.Background()
+		s.app.DB.Category.Update().Where(category.CodeEQ("dresses")).SetParentCode("womens-fashion").ExecX(ctx)
+		if err := s.app.Site.Catalog.ReloadRates(ctx); err != nil { // reference data changed
+			t.Fatal(err)
+		}
+		for path, c := range map[string]struct{ want, not string }{
+			"/en/category/jewelry-watches?price=u25": {`href="/en/category/watches?price=u25"`, ""},
+			"/en/category/womens-fashion?price=u25":  {`href="/en/dresses"`, `href="/en/dresses?`},
+		} {
+			res, body := s.get(t, path, "Accept-Encoding", "identity")
+			subs := regexp.MustCompile(`data-testid="category-subs">(.*?)</ul>`).FindStringSubmatch(body)
+			if res.StatusCode != 200 || subs == nil || !strings.Contains(subs[1], c.want) || (c.not != "" && strings.Contains(subs[1], c.not)) {
+				t.Errorf("%s: %d, sub-categories %v; want %s", path, res.StatusCode, subs, c.want)
+			}
 		}
 	})
 }
@@ -303,7 +327,7 @@ func TestCategoryListCall(t *testing.T) {
 		}
 
 		for _, c := range []struct{ name, body, want string }{
-			{"negative page", `{"category":"beauty","page":-1}`, "at most 60"},
+			{"negative page", `{"category":"beauty","page":-1}`, "page number must be between 1 and 100000"},
 			{"huge page size", `{"category":"beauty","pageSize":100000}`, "at most 60"},
 			{"unknown moq", `{"category":"beauty","moq":7}`, "not one we offer"},
 			{"unknown sort", `{"category":"beauty","sort":"random"}`, "not one we offer"},

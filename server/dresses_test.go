@@ -64,6 +64,18 @@ func TestDressPages(t *testing.T) {
 		if body := page("/ar/dresses"); !strings.Contains(body, `dir="rtl"`) {
 			t.Error("/ar/dresses is not right to left")
 		}
+		// A dress category and a question have the shared breadcrumbs,
+		// visible and as BreadcrumbList: Home, the dresses, the page.
+		for _, path := range []string{"/en/dresses/c/evening/evening-dresses", "/en/dresses/faq/2"} {
+			body := page(path)
+			want := "http://souk.test/en/ http://souk.test/en/dresses http://souk.test" + path
+			if got := strings.Join(breadcrumbList(t, body), " "); got != want {
+				t.Errorf("%s: BreadcrumbList %s, want %s", path, got, want)
+			}
+			if !strings.Contains(body, `<nav class="crumbs"`) || !strings.Contains(body, `<a href="/en/dresses"`) {
+				t.Errorf("%s: no breadcrumbs", path)
+			}
+		}
 
 		for from, to := range map[string]string{
 			"/en/dressesindex":       "/en/dresses",

@@ -240,6 +240,29 @@ func TestTrendingFollowsSignals(t *testing.T) {
 	})
 }
 
+// Goods of a sub-category trend under its parent too: the seeded jewelry
+// and watches are sub-categories of jewelry-watches.
+func TestTrendingIncludesSubCategories(t *testing.T) {
+	trendingStores(t, func(t *testing.T, s *testStore) {
+		ctx := context.Background()
+		today := int(time.Now().UTC().Unix() / 86400)
+		var g *ent.Goods
+		for _, cat := range []string{"watches", "jewelry"} { // a hotspage row needs two
+			g = s.app.DB.Goods.Query().Where(goods.CategoryEQ(cat), goods.SaleableEQ(1), goods.StockGT(0),
+				goods.DeletedAtIsNil(), goods.LiveEQ(true)).FirstX(ctx)
+			s.app.DB.GoodsActivity.Create().SetGoodsID(g.ID).SetDay(today).SetViews(50).ExecX(ctx)
+		}
+		for _, p := range []string{"/en/hots/trending-jewelry-watches", "/en/hots/trending-jewelry"} {
+			if body, ok := s.waitPage(t, p, func(b string) bool { return strings.Contains(b, "/tredetail/"+g.UID) }); !ok {
+				t.Errorf("%s does not show the trending jewelry: %s", p, linksIn(body))
+			}
+		}
+		if body, ok := s.waitPage(t, "/en/hotspage", func(b string) bool { return strings.Contains(b, "/hots/trending-jewelry-watches") }); !ok {
+			t.Errorf("hotspage has no jewelry-watches row: %.300s", body)
+		}
+	})
+}
+
 // linksIn lists the goods a page links to, for failure messages.
 func linksIn(body string) string {
 	var out []string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"souk/app/apperr"
 	"souk/ent"
@@ -22,8 +23,48 @@ import (
 const CategoryLabel = 1
 
 // CategoryTree is the catalogue's categories with their names in lang.
+// It is read once per language and kept until the reference data is
+// reloaded (ReloadRates bumps "enums"): every page and listing asks for
+// it. Callers share it and must not change it.
 func (s *Service) CategoryTree(ctx context.Context, lang string) ([]CategoryNode, error) {
-	return s.categoriesOf(ctx, CategoryLabel, lang)
+	v := s.versions.Get("enums") // before the read: a reload during it makes the next call read again
+	if t, ok := s.trees.get(v, lang); ok {
+		return t, nil
+	}
+	t, err := s.categoriesOf(ctx, CategoryLabel, lang)
+	if err != nil {
+		return nil, err
+	}
+	s.trees.put(v, lang, t)
+	return t, nil
+}
+
+// treeCache is the category tree per language, as of one "enums" version
+// (callers pass a normalised language, one of the catalogue's: the cache
+// is bounded).
+type treeCache struct {
+	mu     sync.Mutex
+	at     int64
+	byLang map[string][]CategoryNode
+}
+
+func (c *treeCache) get(v int64, lang string) ([]CategoryNode, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.byLang[lang]
+	return t, ok && c.at == v
+}
+
+func (c *treeCache) put(v int64, lang string, t []CategoryNode) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v < c.at {
+		return // read before a reload that another read has seen
+	}
+	if c.byLang == nil || c.at != v {
+		c.byLang, c.at = map[string][]CategoryNode{}, v
+	}
+	c.byLang[lang] = t
 }
 
 // FindCategory is the path from the top of tree down to the category
@@ -91,26 +132,25 @@ func (q *CategoryQuery) Normalize() {
 	if q.Sort == SortRelevance || !slices.Contains(CategorySorts, q.Sort) {
 		q.Sort = ""
 	}
-	q.Page = min(max(q.Page, 1), 100000)
+	q.Page = min(max(q.Page, 1), maxPage)
 }
 
 // Check refuses unknown values, naming the field; page 0 and page size 0
 // mean the first page and the default size.
 func (q *CategoryQuery) Check() error {
+	_, band := CategoryPriceBands.Of(q.Price)
 	for _, f := range []struct {
 		name string
 		ok   bool
-	}{{"price", q.Price == "" || hasBand(q.Price)}, {"moq", q.MOQ == 0 || slices.Contains(MOQSteps, q.MOQ)},
+	}{{"price", q.Price == "" || band}, {"moq", q.MOQ == 0 || slices.Contains(MOQSteps, q.MOQ)},
 		{"type", q.Type == "" || GoodsTypes[q.Type] > 0}, {"sort", q.Sort == "" || slices.Contains(CategorySorts, q.Sort)}} {
 		if !f.ok {
 			return apperr.Invalid(f.name, "FilterUnknown", "FilterUnknown")
 		}
 	}
-	return checkPage(&q.Page, &q.PageSize, CategoryPageSize, apperr.Invalid("page", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)),
+	return checkPage(&q.Page, &q.PageSize, CategoryPageSize, apperr.Invalid("page", "PageInvalid", "PageInvalid", "max", strconv.Itoa(maxPage)),
 		apperr.Invalid("pageSize", "PageSizeInvalid", "PageSizeInvalid", "max", strconv.Itoa(MaxPageSize)))
 }
-
-func hasBand(code string) bool { _, ok := CategoryPriceBands.Of(code); return ok }
 
 // CategoryGoods lists a page of the goods in q's category (and the ones
 // below it) matching q. Prices filter and sort by each goods' listed price
@@ -156,27 +196,26 @@ type CategoryFacets struct {
 	Types     []int `json:"types"` // bigTypes present, ascending
 }
 
-// FacetsOf reads the facets of category n.
+// FacetsOf reads the facets of category n in one query: per goods type,
+// how many goods and their largest minimum order quantity.
 func (s *Service) FacetsOf(ctx context.Context, n CategoryNode) (*CategoryFacets, error) {
-	where := categoryWhere(n, CategoryQuery{})
-	q := s.db.Goods.Query().Where(where...)
-	total, err := q.Clone().Count(ctx)
+	var rows []struct {
+		BigType int `json:"big_type"`
+		Count   int `json:"count"`
+		Max     int `json:"max"`
+	}
+	err := s.db.Goods.Query().Where(categoryWhere(n, CategoryQuery{})...).GroupBy(goods.FieldBigType).
+		Aggregate(ent.Count(), ent.Max(goods.FieldMinQty)).Scan(ctx, &rows)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: count category: %w", err)
+		return nil, fmt.Errorf("catalog: category facets: %w", err)
 	}
-	most, err := q.Clone().Order(ent.Desc(goods.FieldMinQty)).Limit(1).Select(goods.FieldMinQty).Ints(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: category minimum quantities: %w", err)
+	f := &CategoryFacets{Types: make([]int, 0, len(rows))}
+	for _, r := range rows {
+		f.Goods += r.Count
+		f.MaxMinQty = max(f.MaxMinQty, r.Max)
+		f.Types = append(f.Types, r.BigType)
 	}
-	types, err := q.Clone().Unique(true).Select(goods.FieldBigType).Ints(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: category goods types: %w", err)
-	}
-	slices.Sort(types)
-	f := &CategoryFacets{Goods: total, Types: types}
-	if len(most) > 0 {
-		f.MaxMinQty = most[0]
-	}
+	slices.Sort(f.Types)
 	return f, nil
 }
 

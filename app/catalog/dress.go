@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"souk/ent/homeblock"
@@ -19,14 +18,12 @@ const (
 )
 
 // SizeRow is one standard dress size: bust, waist, hips and hollow-to-floor
-// in centimetres and inches. Pages get the centimetres only and work out
-// the inches the same way (views/pages/goods/sizes.ts toInch): sixty rows
-// of both were an eighth of a dress page.
+// in centimetres. Pages work out the inches (views/pages/goods/sizes.ts
+// toInch): sixty rows of both were an eighth of a dress page.
 type SizeRow struct {
 	ID    int       `json:"id"`
 	Label string    `json:"label"`
 	CM    []float64 `json:"cm"`
-	Inch  []float64 `json:"-"`
 }
 
 // The spec leaves the chart's values to us. Decision: options 118-180 are 21
@@ -49,11 +46,7 @@ func buildSizeChart() map[int]SizeRow {
 				bust = 108 + 5*float64(i-14)
 			}
 			cm := []float64{bust, bust - 20 + float64(i)*0.5, bust + 6, h.h2f + float64(i)*0.5}
-			inch := make([]float64, len(cm))
-			for k, v := range cm {
-				inch[k] = math.Round(v/2.54*2) / 2
-			}
-			out[id] = SizeRow{ID: id, Label: "US " + b + h.suffix, CM: cm, Inch: inch}
+			out[id] = SizeRow{ID: id, Label: "US " + b + h.suffix, CM: cm}
 			id++
 		}
 	}

@@ -99,9 +99,6 @@ func designsWhere(cat DressCategory, silhouette, length string) []string {
 	return out
 }
 
-// DressBands are the dresses line's price bands in cur.
-func (s *Service) DressBands(cur string) []BandPrice { return s.Bands(DressPriceBands, cur) }
-
 // SizeChart is every standard size of the chart, in option order (the
 // dresses FAQ shows it beside the measuring answer).
 func SizeChart() []SizeRow {

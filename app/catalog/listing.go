@@ -53,11 +53,14 @@ const (
 	SortPopular   = "popular" // the most sold
 )
 
+// maxPage is the last page a listing serves: past it is made up.
+const maxPage = 100000
+
 // checkPage refuses a negative or absurd page (pageErr) and a page size
 // over MaxPageSize (sizeErr), each naming its field in the listing's own
 // words; page 0 is the first page, size 0 the listing's own (def).
 func checkPage(page, size *int, def int, pageErr, sizeErr *apperr.Error) error {
-	if *page < 0 || *page > 100000 {
+	if *page < 0 || *page > maxPage {
 		return pageErr
 	}
 	if *size < 0 || *size > MaxPageSize {

@@ -21,6 +21,7 @@ type Service struct {
 	rates    atomic.Pointer[money.Rates]
 	symbols  atomic.Pointer[map[string]money.Currency]
 	regions  atomic.Pointer[[]RegionItem]
+	trees    treeCache
 }
 
 // New makes the service and loads the exchange rates.

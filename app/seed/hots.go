@@ -6,6 +6,7 @@ import (
 	"html"
 	"slices"
 
+	sitecontent "souk/app/content"
 	"souk/app/seed/content"
 	"souk/ent"
 )
@@ -36,7 +37,7 @@ func hots(ctx context.Context, tx *ent.Tx, c *content.Catalog, goods []made) err
 		return nil
 	}
 	for i, lang := range content.Langs {
-		err := tx.ContentDoc.Create().SetName("hots").SetLang(lang).SetPayload(map[string]any{"pages": pages[i]}).Exec(ctx)
+		err := tx.ContentDoc.Create().SetName(sitecontent.HotsName).SetLang(lang).SetPayload(map[string]any{"pages": pages[i]}).Exec(ctx)
 		if err != nil {
 			return fmt.Errorf("seed: hots %s: %w", lang, err)
 		}

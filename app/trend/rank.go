@@ -121,13 +121,39 @@ func (s *Service) rank(ctx context.Context, today int) (*Ranking, error) {
 	if err != nil {
 		return nil, err
 	}
+	up, err := s.ancestors(ctx)
+	if err != nil {
+		return nil, err
+	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].Score != all[j].Score {
 			return all[i].Score > all[j].Score
 		}
 		return all[i].UID < all[j].UID
 	})
-	return group(all), nil
+	return group(all, up), nil
+}
+
+// ancestors maps each category code to the codes of the categories above
+// it, nearest first.
+func (s *Service) ancestors(ctx context.Context) (map[string][]string, error) {
+	if s.o.Categories == nil {
+		return nil, nil
+	}
+	tree, err := s.o.Categories(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("trend: categories: %w", err)
+	}
+	up := map[string][]string{}
+	var walk func(nodes []catalog.CategoryNode, above []string)
+	walk = func(nodes []catalog.CategoryNode, above []string) {
+		for _, n := range nodes {
+			up[n.Code] = above
+			walk(n.Children, append([]string{n.Code}, above...))
+		}
+	}
+	walk(tree, nil)
+	return up, nil
 }
 
 // scored names the scored goods that are listed and on sale.
@@ -153,24 +179,28 @@ func (s *Service) scored(ctx context.Context, score map[int]float64) ([]Scored, 
 	return out, nil
 }
 
-// group cuts a sorted list into the overall ranking and one per category.
-func group(all []Scored) *Ranking {
+// group cuts a sorted list into the overall ranking and one per category:
+// each goods item counts in its own category and in every one above it
+// (up), so a category's ranking holds its sub-categories' goods.
+func group(all []Scored, up map[string][]string) *Ranking {
 	r := &Ranking{Overall: all[:min(len(all), MaxRanked)]}
 	at := map[string]int{}
 	for _, g := range all {
 		if g.Category == "" {
 			continue
 		}
-		i, ok := at[g.Category]
-		if !ok {
-			i = len(r.Categories)
-			at[g.Category] = i
-			r.Categories = append(r.Categories, CategoryRank{Code: g.Category})
-		}
-		c := &r.Categories[i]
-		c.Score += g.Score
-		if len(c.Goods) < MaxRanked {
-			c.Goods = append(c.Goods, g)
+		for _, code := range append([]string{g.Category}, up[g.Category]...) {
+			i, ok := at[code]
+			if !ok {
+				i = len(r.Categories)
+				at[code] = i
+				r.Categories = append(r.Categories, CategoryRank{Code: code})
+			}
+			c := &r.Categories[i]
+			c.Score += g.Score
+			if len(c.Goods) < MaxRanked {
+				c.Goods = append(c.Goods, g)
+			}
 		}
 	}
 	sort.SliceStable(r.Categories, func(i, j int) bool {

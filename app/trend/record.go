@@ -91,13 +91,8 @@ func (s *Service) Ordered(ctx context.Context, orderID int) error {
 	if err != nil {
 		return fmt.Errorf("trend: order lines: %w", err)
 	}
-	seen := map[int]bool{}
 	day := dayOf(s.o.Now())
-	for _, id := range ids {
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
+	for _, id := range ids { // Unique: each goods item once
 		if err := add(ctx, s.db.GoodsActivity, id, day, ordered); err != nil {
 			return err
 		}

@@ -6,10 +6,12 @@
 package trend
 
 import (
+	"context"
 	"log/slog"
 	"sync"
 	"time"
 
+	"souk/app/catalog"
 	"souk/app/ratelimit"
 	"souk/ent"
 )
@@ -47,6 +49,10 @@ type Options struct {
 	// Every is how often Run recomputes the ranking (default 1 minute); a
 	// computed ranking is reused for as long.
 	Every time.Duration
+	// Categories is the catalogue's category tree (catalog.Service's
+	// CategoryTree): goods trend in their category and every one above it.
+	// Without it they trend in their own category only.
+	Categories func(ctx context.Context) ([]catalog.CategoryNode, error)
 	// OnChange runs when Run finds the ranking changed, so pages showing it
 	// are rendered again (the page cache's "trending" version).
 	OnChange func()
@@ -84,10 +90,6 @@ func New(db *ent.Client, o Options) *Service {
 	}
 	return &Service{db: db, o: o, limit: ratelimit.New(o.ViewsPerMinute, time.Minute, o.Now)}
 }
-
-// Every is how often the ranking is recomputed: pages showing it are at
-// most about this much behind the counters.
-func (s *Service) Every() time.Duration { return s.o.Every }
 
 // dayOf is t's day number (UTC days since 1970-01-01).
 func dayOf(t time.Time) int { return int(t.UTC().Unix() / 86400) }

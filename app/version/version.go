@@ -11,16 +11,23 @@ import (
 // Registry is a set of change counters. The zero value is not usable; use New.
 type Registry struct {
 	mu       sync.RWMutex
-	counters map[string]*atomic.Int64
+	counters map[string]*counter
 	// epoch is added to every counter: BumpAll moves it, which makes every
 	// snapshot stale at once (a node that lost its change feed for a while).
 	epoch atomic.Int64
+	// seq moves on every change of any counter (here or from another node)
+	// and epochAt is its value at the last BumpAll: with each counter's
+	// last seq, ChangedSince tells what changed after a moment (Seq).
+	seq, epochAt atomic.Int64
 	// publish, when set, tells other nodes of local bumps (Bus).
 	publish atomic.Pointer[func(names []string)]
 }
 
+// counter is one name's change count and the seq of its last change.
+type counter struct{ n, at atomic.Int64 }
+
 // New makes an empty registry.
-func New() *Registry { return &Registry{counters: map[string]*atomic.Int64{}} }
+func New() *Registry { return &Registry{counters: map[string]*counter{}} }
 
 // Get returns the current version of name (0 if never bumped).
 func (r *Registry) Get(name string) int64 {
@@ -30,7 +37,27 @@ func (r *Registry) Get(name string) int64 {
 	if c == nil {
 		return r.epoch.Load()
 	}
-	return c.Load() + r.epoch.Load()
+	return c.n.Load() + r.epoch.Load()
+}
+
+// Seq is the registry's change sequence now: pass it to ChangedSince later.
+func (r *Registry) Seq() int64 { return r.seq.Load() }
+
+// ChangedSince tells whether any of names changed after seq was read. A
+// change is stamped before it is counted, so a version a Snapshot saw is
+// always one ChangedSince reports.
+func (r *Registry) ChangedSince(names []string, seq int64) bool {
+	if r.epochAt.Load() > seq {
+		return true
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, n := range names {
+		if c := r.counters[n]; c != nil && c.at.Load() > seq {
+			return true
+		}
+	}
+	return false
 }
 
 // Bump records a change to each name, here and, through a Bus, on every
@@ -45,14 +72,29 @@ func (r *Registry) Bump(names ...string) {
 // apply records changes without publishing them (they came from another node).
 func (r *Registry) apply(names []string) {
 	for _, name := range names {
-		r.counter(name).Add(1)
+		c := r.counter(name)
+		stamp(&c.at, r.seq.Add(1))
+		c.n.Add(1)
+	}
+}
+
+// stamp raises at to seq (concurrent changes may stamp out of order).
+func stamp(at *atomic.Int64, seq int64) {
+	for {
+		old := at.Load()
+		if old >= seq || at.CompareAndSwap(old, seq) {
+			return
+		}
 	}
 }
 
 // BumpAll makes every version change at once.
-func (r *Registry) BumpAll() { r.epoch.Add(1) }
+func (r *Registry) BumpAll() {
+	stamp(&r.epochAt, r.seq.Add(1))
+	r.epoch.Add(1)
+}
 
-func (r *Registry) counter(name string) *atomic.Int64 {
+func (r *Registry) counter(name string) *counter {
 	r.mu.RLock()
 	c := r.counters[name]
 	r.mu.RUnlock()
@@ -62,7 +104,7 @@ func (r *Registry) counter(name string) *atomic.Int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if c = r.counters[name]; c == nil {
-		c = new(atomic.Int64)
+		c = new(counter)
 		r.counters[name] = c
 	}
 	return c

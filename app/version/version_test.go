@@ -25,6 +25,37 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
+// ChangedSince reports the names bumped after a Seq, and everything after
+// a BumpAll.
+func TestChangedSince(t *testing.T) {
+	r := New()
+	r.Bump("goods:a")
+	seq := r.Seq()
+	r.Bump("goods:b")
+	for _, c := range []struct {
+		names []string
+		want  bool
+	}{
+		{[]string{"goods:a"}, false},
+		{[]string{"goods:b"}, true},
+		{[]string{"goods:a", "goods:b"}, true},
+		{[]string{"never"}, false},
+		{nil, false},
+	} {
+		if got := r.ChangedSince(c.names, seq); got != c.want {
+			t.Errorf("ChangedSince(%v) = %v, want %v", c.names, got, c.want)
+		}
+	}
+	if r.ChangedSince([]string{"goods:b"}, r.Seq()) {
+		t.Error("a bump before the seq counts as after it")
+	}
+	seq = r.Seq()
+	r.BumpAll()
+	if !r.ChangedSince([]string{"never"}, seq) {
+		t.Error("BumpAll does not change everything")
+	}
+}
+
 func TestConcurrentBumps(t *testing.T) {
 	r := New()
 	var wg sync.WaitGroup

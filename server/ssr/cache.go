@@ -93,15 +93,6 @@ func NewCache(versions *version.Registry, maxBytes int) *Cache {
 	}
 }
 
-// watched are the versions whose change while a page renders leaves the
-// page stale: the snapshot is taken after the render, so a page that read
-// the data before such a change would otherwise carry the new version.
-// "catalog" moves with many changes; "trending" moves when the trending
-// ranking is refreshed (app/trend), a moment a render is often under way;
-// "apps" when the APK file changes (app/mobileapp), which a render of the
-// download pages may have read before.
-var watched = []string{"catalog", "trending", "apps"}
-
 // strict are the versions a page is never served outdated for, however
 // long its refresh takes: "apps" is the APK's checksum and size, and a
 // download page stating another file's checksum is worse than a wait.
@@ -173,14 +164,18 @@ func (c *Cache) refresh(key Key, render RenderFunc) (*Page, error) {
 		// Detached: a client that goes away must not waste a shared render.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		before := c.versions.Snapshot(watched)
+		// The snapshot is taken after the render (its dependencies are
+		// known then): a page that read its data before a change made
+		// meanwhile would carry the new version, so such a page is kept
+		// as stale.
+		before := c.versions.Seq()
 		p, err := render(ctx)
 		if err != nil {
 			return nil, err
 		}
 		if !p.NoStore && (p.Status == 200 || p.Status == 404) {
 			snap := c.versions.Snapshot(p.Deps)
-			if !c.versions.Current(watched, before) {
+			if c.versions.ChangedSince(p.Deps, before) {
 				snap = nil // data changed while rendering: keep, but as stale
 			}
 			c.store(key, p, snap)

@@ -209,6 +209,30 @@ func TestCacheSingleRenderAndInvalidation(t *testing.T) {
 	}
 }
 
+// A page whose data changes while it renders (any of its dependencies,
+// none listed by hand) is kept as stale: it may show the data before.
+func TestCacheChangeDuringRenderLeavesPageStale(t *testing.T) {
+	v := version.New()
+	c := NewCache(v, 1<<20)
+	c.FreshWait = time.Minute
+	renders := 0
+	render := func(ctx context.Context) (*Page, error) {
+		renders++
+		if renders == 1 {
+			v.Bump("content:hots") // an edit saved after the page read the old text
+		}
+		return NewPage(200, []byte("<html>x</html>"), []string{"content:hots", "enums"}), nil
+	}
+	key := Key{Path: "/hots/x", Lang: "en"}
+	_, _, _ = c.Get(context.Background(), key, render)
+	if _, out, _ := c.Get(context.Background(), key, render); out == Hit || renders != 2 {
+		t.Fatalf("after a change during the render: %s, %d renders; want a new render", out, renders)
+	}
+	if _, out, _ := c.Get(context.Background(), key, render); out != Hit {
+		t.Fatalf("after a clean render: %s, want hit", out)
+	}
+}
+
 // A page whose refresh is not kept (a deleted goods item answers the
 // shared 404) stops being served stale at once.
 func TestCacheDropsAPageThatIsGone(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"souk/app/catalog"
 )
@@ -76,24 +75,30 @@ func categoryQuery(q catalog.CategoryQuery) string {
 	return "?" + v.Encode()
 }
 
-// askedQuery reads a category page's query (pageQuery's), unknown values
+// askedQuery reads a category page's query (readQuery's), unknown values
 // dropped.
-func askedQuery(code, asked string) catalog.CategoryQuery {
-	v, _ := url.ParseQuery(strings.TrimPrefix(asked, "?"))
-	q := catalog.CategoryQuery{Category: code, Price: v.Get("price"), Type: v.Get("type"), Sort: v.Get("sort")}
+func askedQuery(code string, v url.Values, page int) catalog.CategoryQuery {
+	q := catalog.CategoryQuery{Category: code, Price: v.Get("price"), Type: v.Get("type"), Sort: v.Get("sort"), Page: page}
 	q.MOQ, _ = strconv.Atoi(v.Get("moq"))
-	q.Page, _ = strconv.Atoi(v.Get("page"))
 	q.Normalize()
 	return q
 }
 
 // loadCategory is a category's goods. Another spelling of its URL, an
 // unknown filter value (dropped) and a page past the last (the last) are
-// redirects; an unknown category is not found.
+// redirects; an unknown category is not found. The query is read and
+// checked before anything is looked up: a made-up one costs no query.
 func loadCategory(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	code := r.Params["uid"]
 	if code == dressesCategory {
 		return &Loaded{Redirect: categoryPath(code)}, nil
+	}
+	v, page := readQuery("category/{uid}", r.Query)
+	asked := encodeQuery(v)
+	q := askedQuery(code, v, page)
+	self := categoryPath(code)
+	if canon := categoryQuery(q); canon != asked {
+		return &Loaded{Redirect: self + canon}, nil
 	}
 	tree, err := s.Catalog.CategoryTree(ctx, r.Lang)
 	if err != nil {
@@ -104,12 +109,6 @@ func loadCategory(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		return &Loaded{Page: "notfound", Status: 404}, nil
 	}
 	node := path[len(path)-1]
-	asked := pageQuery("category/{uid}", r.Query)
-	q := askedQuery(code, asked)
-	self := categoryPath(code)
-	if canon := categoryQuery(q); canon != asked {
-		return &Loaded{Redirect: self + canon}, nil
-	}
 	cards, err := s.Catalog.CategoryGoods(ctx, q, r.Lang, r.Currency)
 	if err != nil {
 		return notFoundOr(err)

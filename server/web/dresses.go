@@ -2,9 +2,7 @@ package web
 
 import (
 	"context"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"souk/app/catalog"
 	"souk/app/content"
@@ -78,9 +76,8 @@ func loadDressCat(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if !ok {
 		return &Loaded{Page: "notfound", Status: 404}, nil
 	}
-	norm := pageQuery("dresses/c/{uid}", r.Query)
-	v, _ := url.ParseQuery(strings.TrimPrefix(norm, "?"))
-	page, _ := strconv.Atoi(v.Get("page"))
+	v, page := readQuery("dresses/c/{uid}", r.Query)
+	norm := encodeQuery(v)
 	q := catalog.DressQuery{Category: cat.UID, Colour: v.Get("colour"), Silhouette: v.Get("silhouette"), Length: v.Get("length"),
 		Price: v.Get("price"), Size: v.Get("size"), Sort: v.Get("sort"), Page: page}
 	if q.Check() != nil {
@@ -97,7 +94,7 @@ func loadDressCat(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	dd := &DressesData{Categories: catalog.DressCategories, Category: cat.UID, Filter: &q, Colours: colours, Bands: s.Catalog.DressBands(r.Currency)}
+	dd := &DressesData{Categories: catalog.DressCategories, Category: cat.UID, Filter: &q, Colours: colours, Bands: s.Catalog.Bands(catalog.DressPriceBands, r.Currency)}
 	return &Loaded{Page: "dressesCat", Status: 200, Canonical: "/dresses/c/" + cat.UID + "/" + cat.Slug, Query: norm,
 		Data: PageData{Dresses: dd, Cards: &pageCardPage{CardPage: cards, Cards: cards.Cards}},
 		Deps: append([]string{"catalog", "enums"}, goodsDeps(cards.Cards)...)}, nil

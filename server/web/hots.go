@@ -3,10 +3,10 @@ package web
 import (
 	"context"
 	"net/url"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/content"
 	"souk/app/form"
@@ -32,8 +32,7 @@ const (
 	hotsCats     = 3  // hotspage: the top categories shown
 	hotsCatGoods = 5  // hotspage: goods of each (a desktop row)
 	hotsCatMin   = 2  // hotspage: a category row shows at least this many (one card is no row)
-	hotsPageSize = 24 // hots/{uid}: goods a page
-	hotsMax      = 48 // hots/{uid}: goods a collection shows at most
+	hotsPageSize = 24 // hots/{uid}: goods a page; a collection shows at most trend.MaxRanked
 	excerptLen   = 140
 )
 
@@ -77,7 +76,7 @@ type hotsPage struct {
 // loadHotsPage is hotspage: trending goods, the top categories' trending
 // goods, and the curated collections.
 func loadHotsPage(ctx context.Context, s *Site, r Request) (*Loaded, error) {
-	rank, names, err := s.trendingIn(ctx, r.Lang)
+	rank, names, err := s.trendingIn(ctx, r.Lang, true)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +127,7 @@ func loadHotsPage(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 // category's) or curated; its goods paged by ?page=.
 func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	uid := r.Params["uid"]
-	rank, names, err := s.trendingIn(ctx, r.Lang)
+	rank, names, err := s.trendingIn(ctx, r.Lang, false)
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +136,8 @@ func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	var cards []catalog.Card
 	switch code, isCat := strings.CutPrefix(uid, content.TrendingUID+"-"); {
 	case uid == content.TrendingUID:
-		cards, err = s.cardsOf(ctx, uidsOf(rank.Overall, hotsMax), r)
-		cards = inStock(cards, hotsMax)
+		cards, err = s.cardsOf(ctx, uidsOf(rank.Overall, trend.MaxRanked), r)
+		cards = inStock(cards, trend.MaxRanked)
 	case isCat:
 		name, ok := names[code]
 		if !ok {
@@ -149,8 +148,8 @@ func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 		if c := rank.Category(code); c != nil {
 			goods = c.Goods
 		}
-		cards, err = s.cardsOf(ctx, uidsOf(goods, hotsMax), r)
-		cards = inStock(cards, hotsMax)
+		cards, err = s.cardsOf(ctx, uidsOf(goods, trend.MaxRanked), r)
+		cards = inStock(cards, trend.MaxRanked)
 	default:
 		var c *content.Collection
 		if s.Content != nil {
@@ -166,11 +165,8 @@ func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	norm := pageQuery("hots/{uid}", r.Query)
-	page := 1
-	if v, err := url.ParseQuery(strings.TrimPrefix(norm, "?")); err == nil {
-		page = max(1, atoiOr(v.Get("page"), 1))
-	}
+	v, page := readQuery("hots/{uid}", r.Query)
+	norm := encodeQuery(v)
 	from := (page - 1) * hotsPageSize
 	if page > 1 && from >= len(cards) {
 		return &Loaded{Page: "notfound", Status: 404}, nil // past the last page
@@ -183,19 +179,23 @@ func loadHots(ctx context.Context, s *Site, r Request) (*Loaded, error) {
 }
 
 // curatedCards are a curated collection's goods: its own, then (with a
-// category) that category's trending goods, then its newest.
+// category) that category's trending goods, then its newest, each with
+// its sub-categories' (as the category page lists them).
 func (s *Site) curatedCards(ctx context.Context, c *content.Collection, rank *trend.Ranking, r Request) ([]catalog.Card, error) {
 	uids := append([]string{}, c.Goods...)
 	if c.Category != "" {
 		if cr := rank.Category(c.Category); cr != nil {
-			uids = append(uids, uidsOf(cr.Goods, hotsMax)...)
+			uids = append(uids, uidsOf(cr.Goods, trend.MaxRanked)...)
 		}
 	}
 	cards, err := s.cardsOf(ctx, uids, r)
-	if err != nil || c.Category == "" || len(cards) >= hotsMax {
+	if err != nil || c.Category == "" || len(cards) >= trend.MaxRanked {
 		return cards, err
 	}
-	newest, err := s.Catalog.Cards(ctx, catalog.CardQuery{Category: c.Category, Spe: -1, PageSize: hotsMax, Lang: r.Lang, Currency: r.Currency})
+	newest, err := s.Catalog.CategoryGoods(ctx, catalog.CategoryQuery{Category: c.Category, Sort: catalog.SortNew, PageSize: trend.MaxRanked}, r.Lang, r.Currency)
+	if apperr.CodeOf(err) == apperr.InvalidInput {
+		return cards, nil // the category went after the collection was saved
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +204,7 @@ func (s *Site) curatedCards(ctx context.Context, c *content.Collection, rank *tr
 		seen[card.TreID] = true
 	}
 	for _, card := range newest.Cards {
-		if !seen[card.TreID] && len(cards) < hotsMax {
+		if !seen[card.TreID] && len(cards) < trend.MaxRanked {
 			cards = append(cards, card)
 		}
 	}
@@ -218,11 +218,14 @@ func (s *Site) cardsOf(ctx context.Context, uids []string, r Request) ([]catalog
 		return nil, err
 	}
 	out := inOrder(m, uids)
-	return out[:min(len(out), hotsMax)], nil
+	return out[:min(len(out), trend.MaxRanked)], nil
 }
 
-// trendingIn is the current ranking and the category names in lang.
-func (s *Site) trendingIn(ctx context.Context, lang string) (*trend.Ranking, map[string]catalog.Txt, error) {
+// trendingIn is the current ranking and the names in lang of the
+// categories with a trending page: every category of the tree (top: only
+// the top ones, hotspage's rows, which would repeat their sub-categories'
+// goods).
+func (s *Site) trendingIn(ctx context.Context, lang string, top bool) (*trend.Ranking, map[string]catalog.Txt, error) {
 	rank := &trend.Ranking{}
 	if s.Trends != nil {
 		r, err := s.Trends.Ranking(ctx)
@@ -231,17 +234,21 @@ func (s *Site) trendingIn(ctx context.Context, lang string) (*trend.Ranking, map
 		}
 		rank = r
 	}
-	tree, err := s.Catalog.ClassLabel(ctx, 1, lang)
+	tree, err := s.Catalog.CategoryTree(ctx, lang)
 	if err != nil {
-		if _, e := notFoundOr(err); e == nil {
-			return rank, map[string]catalog.Txt{}, nil // a store without categories
-		}
 		return nil, nil, err
 	}
 	names := map[string]catalog.Txt{}
-	for _, c := range tree.Categories {
-		names[c.Code] = c.Name
+	var walk func([]catalog.CategoryNode)
+	walk = func(nodes []catalog.CategoryNode) {
+		for _, n := range nodes {
+			names[n.Code] = n.Name
+			if !top {
+				walk(n.Children)
+			}
+		}
 	}
+	walk(tree)
 	return rank, names, nil
 }
 
@@ -256,7 +263,7 @@ func (s *Site) collections(ctx context.Context, lang string) ([]content.Collecti
 // the sitemaps: hotspage, the trending collections with goods, and the
 // curated collections.
 func (s *Site) HotsPaths(ctx context.Context, lang string) ([]string, error) {
-	rank, names, err := s.trendingIn(ctx, lang)
+	rank, names, err := s.trendingIn(ctx, lang, false)
 	if err != nil {
 		return nil, err
 	}
@@ -342,11 +349,4 @@ func excerpt(rich string) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,.;:") + "…"
-}
-
-func atoiOr(s string, def int) int {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
-	}
-	return def
 }

@@ -120,8 +120,18 @@ func (s *Site) Handle(c echo.Context) error {
 	return s.write(c, page, outcome, res.Prefixed)
 }
 
+// pageQuery is what of q route's page depends on (its queryKeys, a page
+// number over 1, values of at most 64 bytes) as a query string: the cache
+// key's and the canonical URL's.
 func pageQuery(route string, q url.Values) string {
-	out := url.Values{}
+	v, _ := readQuery(route, q)
+	return encodeQuery(v)
+}
+
+// readQuery keeps what of q route's page depends on, and reads the page
+// number once: 1 when absent or not a number in 2…99999.
+func readQuery(route string, q url.Values) (url.Values, int) {
+	out, page := url.Values{}, 1
 	for _, k := range queryKeys[route] {
 		v := q.Get(k)
 		switch {
@@ -129,15 +139,21 @@ func pageQuery(route string, q url.Values) string {
 		case k == "page":
 			if n, err := strconv.Atoi(v); err == nil && n > 1 && n < 100000 {
 				out.Set(k, strconv.Itoa(n))
+				page = n
 			}
 		case len(v) <= 64:
 			out.Set(k, v)
 		}
 	}
-	if len(out) == 0 {
+	return out, page
+}
+
+// encodeQuery is v as a query string, "" when empty.
+func encodeQuery(v url.Values) string {
+	if len(v) == 0 {
 		return ""
 	}
-	return "?" + out.Encode()
+	return "?" + v.Encode()
 }
 
 // regionCurrency reads the RE and CU cookies, falling back to the

@@ -33,6 +33,14 @@ export function categoryCrumbs(lang: string, cats: CategoryLink[]): Crumb[] {
   return cats.map((c) => ({ name: c.name, href: withLang(lang, c.path) }));
 }
 
+// pageCrumbs are the crumbs of a page whose last item is the page itself
+// (every item with its href, in lang): the items Crumbs shows (the last
+// without its link) and their BreadcrumbList.
+export function pageCrumbs(baseUrl: string, lang: string, items: Crumb[]): { shown: Crumb[]; ld: object } {
+  const ld = breadcrumbLd(baseUrl, lang, items.map((c) => ({ name: c.name.txt, url: baseUrl + c.href })));
+  return { shown: [...items.slice(0, -1), { name: items[items.length - 1].name }], ld };
+}
+
 // breadcrumbLd is the BreadcrumbList of a page's breadcrumbs: Souk's home,
 // then each crumb; the last item is the page itself at url.
 export function breadcrumbLd(baseUrl: string, lang: string, items: { name: string; url: string }[]): object {

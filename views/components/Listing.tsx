@@ -14,6 +14,16 @@ export interface ListPage { cards: Card[]; total: number; page: number; pageSize
 
 type Values = Record<string, string | number>;
 
+// sortKeys name the sorts listings offer (app/catalog listing.go), each
+// key written out so the catalogue test finds it; a listing's default sort
+// (relevance, or the newest) is its select's "any" option.
+const sortKeys: Record<string, string> = { new: "SortNew", "price-asc": "SortPriceAsc", "price-desc": "SortPriceDesc", popular: "SortPopular" };
+
+// sortOptions are the options of a listing's sort select, in order.
+export function sortOptions(t: (k: string) => string, sorts: string[]): [string, string][] {
+  return sorts.map((v) => [v, t(sortKeys[v])]);
+}
+
 // listQuery is a filter as the URL says it, as the server spells its cache
 // key: keys in alphabetical order (Go's url.Values.Encode), empty values,
 // 0 and page 1 left out. No URLSearchParams: the server renders in goja,

@@ -1,10 +1,9 @@
 import { useT } from "../../stores/context";
-import { FilterForm, FilterSelect, useBandLabel } from "../../components/Listing";
+import { FilterForm, FilterSelect, sortOptions, useBandLabel } from "../../components/Listing";
 import type { CategoryData, CategoryFilter } from "../../lib/types";
 
 // Every key is written out (never built), so the catalogue test finds each
 // one in locales/en.json.
-const sortKeys: [string, string][] = [["new", "SortNew"], ["price-asc", "SortPriceAsc"], ["price-desc", "SortPriceDesc"]];
 const typeKeys: [string, string][] = [["consumer", "ConsumerGoods"], ["wholesale", "WholesalerGoods"]];
 
 // CategoryFilters is a category's filter form (components/Listing.tsx):
@@ -28,7 +27,7 @@ export function CategoryFilters({ action, cd, filter, onChange }: {
       <FilterSelect name="price" label={t("FilterPrice")} value={filter.price} any={t("FilterAny")}
         options={cd.bands.map((b) => [b.code, band(b)])} onChange={set("price")} />
       <FilterSelect name="sort" label={t("FilterSort")} value={filter.sort} any={t("SortRelevance")}
-        options={sortKeys.map(([v, k]) => [v, t(k)])} onChange={set("sort")} />
+        options={sortOptions(t, ["new", "price-asc", "price-desc"])} onChange={set("sort")} />
     </FilterForm>
   );
 }

@@ -2,7 +2,7 @@ import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { CardGrid } from "../../components/GoodsCard";
 import { Pager, listQuery, useListing } from "../../components/Listing";
-import { Crumbs, breadcrumbLd, categoryCrumbs } from "../../components/Crumbs";
+import { Crumbs, categoryCrumbs, pageCrumbs } from "../../components/Crumbs";
 import { useData, useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import { withLang } from "../../lib/paths";
@@ -11,7 +11,8 @@ import { CategoryFilters } from "./CategoryFilters";
 
 // CategoryPage is a category's goods (/category/{code}) with filters, sort
 // and pages, all in the URL (components/Listing.tsx); a changed filter asks
-// tre/categoryList. Its sub-categories are links that keep the filters. The category itself, unfiltered, is the page to index;
+// tre/categoryList. Its sub-categories are links that keep the filters
+// (those that are category pages). The category itself, unfiltered, is the page to index;
 // its filtered and re-sorted views are not (they are the same goods), and a
 // category without goods has nothing to offer.
 export function CategoryPage() {
@@ -24,18 +25,20 @@ export function CategoryPage() {
   const { filter, list, busy, change, at } = useListing<CategoryFilter>("tre/categoryList", base,
     { price: f0.price, moq: f0.moq, type: f0.type, sort: f0.sort, page: f0.page }, d.data.cards, (f) => ({ category: cat.code, ...f }));
   const name = cat.name.txt;
-  const crumbs = categoryCrumbs(d.lang, cd.path);
+  const { shown, ld } = pageCrumbs(d.baseUrl, d.lang, categoryCrumbs(d.lang, cd.path));
   const filtered = !!(f0.price || f0.moq || f0.type || f0.sort);
-  const ld = breadcrumbLd(d.baseUrl, d.lang, crumbs.map((c) => ({ name: c.name.txt, url: d.baseUrl + c.href })));
+  // Only another category page takes these filters (a sub-category may be
+  // the dresses line, whose filters are its own).
+  const keep = (path: string) => (path.startsWith("/category/") ? listQuery({ ...filter, page: 1 }) : "");
   return (
     <Layout>
       <Seo title={t("CategoryTitle", { name })} description={t("CategoryMeta", { name })} noindex={filtered || cd.facets.goods === 0 ? "follow" : undefined} jsonLd={[ld]} />
-      <Crumbs items={[...crumbs.slice(0, -1), { name: cat.name }]} />
+      <Crumbs items={shown} />
       <h1 className="list-title" lang={txtLang(cat.name, d.lang)}>{name} <small className="muted" data-testid="category-count">{t("GoodsCount", { n: list.total })}</small></h1>
       {cd.children.length ? (
         <ul className="chips cat-subs" aria-label={t("CategorySub")} data-testid="category-subs">
           {cd.children.map((c) => (
-            <li key={c.code}><a className="chip" href={withLang(d.lang, c.path) + listQuery({ ...filter, page: 1 })} lang={txtLang(c.name, d.lang)}>{c.name.txt}</a></li>
+            <li key={c.code}><a className="chip" href={withLang(d.lang, c.path) + keep(c.path)} lang={txtLang(c.name, d.lang)}>{c.name.txt}</a></li>
           ))}
         </ul>
       ) : null}

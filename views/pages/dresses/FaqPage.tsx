@@ -1,5 +1,6 @@
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
+import { Crumbs, pageCrumbs } from "../../components/Crumbs";
 import { useData, useT } from "../../stores/context";
 import { withLang } from "../../lib/paths";
 import { SizeChart } from "../goods/SizeChart";
@@ -24,11 +25,13 @@ export function FaqPage() {
     inLanguage: f.lan,
     mainEntity: [{ "@type": "Question", name: e.q, acceptedAnswer: { "@type": "Answer", text: e.a } }],
   };
+  const crumbs = pageCrumbs(d.baseUrl, d.lang, [{ name: { txt: t("DressesTitle") }, href: withLang(d.lang, "/dresses") },
+    { name: { txt: e.q, lan: f.lan }, href: faqPath(d.lang, id) }]);
   return (
     <Layout>
-      <Seo title={e.q + " | " + t("FaqTitle")} description={e.q} jsonLd={[ld]} />
+      <Seo title={e.q + " | " + t("FaqTitle")} description={e.q} jsonLd={[ld, crumbs.ld]} />
       <article className="text-page" data-testid="faq-page" data-faq={id}>
-        <p className="muted small crumbs"><a href={withLang(d.lang, "/dresses")}>{t("FaqBack")}</a> · {t("FaqTitle")}</p>
+        <Crumbs items={crumbs.shown} />
         {other ? <p className="muted small">{t("TextNotTranslated")}</p> : null}
         <div lang={other ? f.lan : undefined} dir={other ? "auto" : undefined}>
           <h1 data-testid="faq-question">{e.q}</h1>

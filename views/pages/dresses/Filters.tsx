@@ -1,7 +1,7 @@
 import { useT } from "../../stores/context";
-import { FilterForm, FilterSelect, useBandLabel } from "../../components/Listing";
+import { FilterForm, FilterSelect, sortOptions, useBandLabel } from "../../components/Listing";
 import type { Band } from "../../lib/types";
-import { colourKeys, lengthKeys, silhouetteKeys, sizes, sortKeys, type Filter } from "./dresses";
+import { colourKeys, lengthKeys, silhouetteKeys, sizes, type Filter } from "./dresses";
 
 // Filters is a dress category's filter form (components/Listing.tsx).
 export function Filters({ action, filter, colours, bands, onChange }: {
@@ -20,7 +20,7 @@ export function Filters({ action, filter, colours, bands, onChange }: {
       {select("length", t("DressLength"), Object.entries(lengthKeys).map(([v, k]) => [v, t(k)]))}
       {select("price", t("DressPrice"), bands.map((b) => [b.code, band(b)]))}
       {select("size", t("DressSize"), sizes.map((s) => [s, s === "custom" ? t("SizeCustom") : t("SizeUS", { size: s })]))}
-      {select("sort", t("DressSort"), Object.entries(sortKeys).filter(([v]) => v !== "new").map(([v, k]) => [v, t(k)]), t("SortNew"))}
+      {select("sort", t("DressSort"), sortOptions(t, ["price-asc", "price-desc", "popular"]), t("SortNew"))}
     </FilterForm>
   );
 }

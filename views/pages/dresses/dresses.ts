@@ -22,8 +22,6 @@ export const silhouetteKeys: Record<string, string> = {
 
 export const lengthKeys: Record<string, string> = { floor: "LengthFloor", tea: "LengthTea", knee: "LengthKnee" };
 
-export const sortKeys: Record<string, string> = { new: "SortNew", "price-asc": "SortPriceAsc", "price-desc": "SortPriceDesc", popular: "SortPopular" };
-
 export const sizes = ["0", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22", "24", "26", "16W", "18W", "20W", "22W", "24W", "26W", "28W", "custom"];
 
 // Filter is a category page's query; "" is no filter.
