@@ -212,6 +212,13 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
+	aiSvc, err := startAI(cfg, log)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	editor.EnableAI(aiSvc)
 	if err := editor.EnsureForms(ctx); err != nil {
 		stopBG()
 		closeSearch()
@@ -272,7 +279,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Carts:      api.NewCarts(accountAPI, carts),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
-		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
+		Identities: identityAPI, Goods: goodsAPI(identityAPI, editor, aiSvc), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
@@ -444,4 +451,23 @@ func latestChange(dir string) time.Time {
 		return nil
 	})
 	return t
+}
+
+// startAI is the AI layer: the endpoint of AI_BASE_URL when set, else the
+// built-in engine, behind the configured quotas.
+func startAI(cfg config.Config, log *slog.Logger) (*ai.Service, error) {
+	lex, err := lexicon.Load()
+	if err != nil {
+		return nil, err
+	}
+	remote := ai.NewRemote(cfg.AIBaseURL, cfg.AIModel, cfg.AIImageModel, cfg.AIAPIKey, log)
+	svc := ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))
+	log.Info("ai engine", "engine", svc.EngineName())
+	return svc, nil
+}
+
+func goodsAPI(ids *api.Identities, editor *listing.Editor, s *ai.Service) *api.GoodsEditor {
+	h := api.NewGoodsEditor(ids, editor)
+	h.EnableAI(s)
+	return h
 }

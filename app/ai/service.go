@@ -64,13 +64,12 @@ func (s *Service) Translate(ctx context.Context, userID int, from string, to []s
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.engine.Translate(ctx, from, to, texts)
+	out, err := s.TranslateReserved(ctx, from, to, texts)
 	if err != nil {
 		release()
 		slog.Warn("ai translate", "user", userID, "engine", s.engine.Name(), "err", err)
-		return nil, unavailable(err)
 	}
-	return out, nil
+	return out, err
 }
 
 // CheckTexts bounds one translation call's size.
@@ -101,4 +100,20 @@ func unavailable(err error) error {
 		return err
 	}
 	return errUnavailable(err)
+}
+
+// Reserve takes n calls of userID's quota ahead of work made of several
+// calls (a fill job); release gives them back.
+func (s *Service) Reserve(userID, n int) (release func(), err error) { return s.quota.Reserve(userID, n) }
+
+// TranslateReserved translates within a reservation made with Reserve.
+func (s *Service) TranslateReserved(ctx context.Context, from string, to []string, texts []Source) (*Translations, error) {
+	if err := CheckTexts(to, texts); err != nil {
+		return nil, err
+	}
+	out, err := s.engine.Translate(ctx, from, to, texts)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return out, nil
 }
