@@ -104,7 +104,9 @@ func unavailable(err error) error {
 
 // Reserve takes n calls of userID's quota ahead of work made of several
 // calls (a fill job); release gives them back.
-func (s *Service) Reserve(userID, n int) (release func(), err error) { return s.quota.Reserve(userID, n) }
+func (s *Service) Reserve(userID, n int) (release func(), err error) {
+	return s.quota.Reserve(userID, n)
+}
 
 // TranslateReserved translates within a reservation made with Reserve.
 func (s *Service) TranslateReserved(ctx context.Context, from string, to []string, texts []Source) (*Translations, error) {

@@ -37,8 +37,8 @@ type ReviewItem struct {
 	Translations map[string]map[string]string `json:"translations,omitempty"`
 	// Machine are the waiting translations a translation engine made:
 	// language → field keys.
-	Machine map[string][]string `json:"machine,omitempty"`
-	UpdatedAt    time.Time                    `json:"updatedAt"`
+	Machine   map[string][]string `json:"machine,omitempty"`
+	UpdatedAt time.Time           `json:"updatedAt"`
 }
 
 // ReviewList is operations/treasure/list: goods whose change waits (status

@@ -14,8 +14,8 @@ import (
 	"souk/app/store"
 	"souk/ent"
 	"souk/ent/goods"
-	"souk/ent/text"
 	entid "souk/ent/identity"
+	"souk/ent/text"
 	"souk/ent/user"
 )
 
