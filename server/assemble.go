@@ -461,6 +461,9 @@ func startAI(cfg config.Config, log *slog.Logger) (*ai.Service, error) {
 		return nil, err
 	}
 	remote := ai.NewRemote(cfg.AIBaseURL, cfg.AIModel, cfg.AIImageModel, cfg.AIAPIKey, log)
+	if remote != nil {
+		remote.Timeout = cfg.AITimeout
+	}
 	svc := ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))
 	log.Info("ai engine", "engine", svc.EngineName())
 	return svc, nil

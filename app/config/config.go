@@ -30,7 +30,8 @@ type Config struct {
 	// AI_QUOTA_USER and AI_QUOTA_DAY: AI calls one user, and everyone
 	// together, may make in a UTC day (both engines count).
 	AIQuotaUser, AIQuotaDay int
-	EnvelopeKey             string // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
+	AITimeout               time.Duration // AI_TIMEOUT: one attempt of a call to the endpoint
+	EnvelopeKey             string        // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
 	// WEBHOOK_SECRET and CODE_PEPPER: server secrets; empty means generated
 	// once per installation and kept in the database (app/secret).
 	WebhookSecret string
@@ -57,7 +58,7 @@ var Vars = [][2]string{
 	{"PORT", "8080"}, {"DATA_DIR", "./data"}, {"DATABASE_URL", ""},
 	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
-	{"AI_IMAGE_MODEL", ""}, {"AI_QUOTA_USER", "100"}, {"AI_QUOTA_DAY", "5000"},
+	{"AI_IMAGE_MODEL", ""}, {"AI_QUOTA_USER", "100"}, {"AI_QUOTA_DAY", "5000"}, {"AI_TIMEOUT", "60s"},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
@@ -101,6 +102,9 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.AIQuotaDay, err = intVar(get("AI_QUOTA_DAY", "5000"), "AI_QUOTA_DAY", 1, 100_000_000); err != nil {
+		return c, err
+	}
+	if c.AITimeout, err = durationVar(get("AI_TIMEOUT", "60s"), "AI_TIMEOUT"); err != nil {
 		return c, err
 	}
 	if c.SeedGoods, err = intVar(get("SEED_GOODS", "480"), "SEED_GOODS", 0, 10_000_000); err != nil {
