@@ -23,6 +23,23 @@ func (h *GoodsEditor) registerAI(g *echo.Group) {
 	g.POST("/tre/draftTreTexts", h.draft)
 }
 
+// aiLangs are the requested languages as the store names them: at most
+// MaxLangs, each one the store speaks.
+func (h *GoodsEditor) aiLangs(codes []string) ([]string, error) {
+	if len(codes) > ai.MaxLangs {
+		return nil, apperr.Invalid("lanCodes", "AILangs", "AITooManyLangs")
+	}
+	out := make([]string, 0, len(codes))
+	for _, code := range codes {
+		l := h.litLang(code)
+		if l == "" {
+			return nil, apperr.Invalid("lanCodes", "FormNotInList", "LitUnknownLang")
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
 type tranTxtReq struct {
 	From     string      `json:"from"`
 	LanCodes []string    `json:"lanCodes"`
@@ -42,16 +59,9 @@ func (h *GoodsEditor) tranTxt(c echo.Context) error {
 	if from == "" {
 		return h.fail(c, apperr.Invalid("from", "FormNotInList", "LitUnknownLang"))
 	}
-	if len(req.LanCodes) > ai.MaxLangs {
-		return h.fail(c, apperr.Invalid("lanCodes", "AILangs", "AITooManyLangs"))
-	}
-	to := make([]string, 0, len(req.LanCodes))
-	for _, code := range req.LanCodes {
-		l := h.litLang(code)
-		if l == "" {
-			return h.fail(c, apperr.Invalid("lanCodes", "FormNotInList", "LitUnknownLang"))
-		}
-		to = append(to, l)
+	to, err := h.aiLangs(req.LanCodes)
+	if err != nil {
+		return h.fail(c, err)
 	}
 	out, err := h.ai.Translate(c.Request().Context(), uid, from, to, req.Texts)
 	if err != nil {
@@ -73,16 +83,9 @@ func (h *GoodsEditor) fillLanguages(c echo.Context) error {
 	if err != nil {
 		return h.fail(c, err)
 	}
-	if len(req.LanCodes) > ai.MaxLangs {
-		return h.fail(c, apperr.Invalid("lanCodes", "AILangs", "AITooManyLangs"))
-	}
-	langs := make([]string, 0, len(req.LanCodes))
-	for _, code := range req.LanCodes {
-		l := h.litLang(code)
-		if l == "" {
-			return h.fail(c, apperr.Invalid("lanCodes", "FormNotInList", "LitUnknownLang"))
-		}
-		langs = append(langs, l)
+	langs, err := h.aiLangs(req.LanCodes)
+	if err != nil {
+		return h.fail(c, err)
 	}
 	out, err := h.svc.Fill(c.Request().Context(), uid, listing.FillRequest{TreID: req.TreID, Sid: req.Sid, Langs: langs, Peek: req.Peek}, h.tr(c))
 	if err != nil {
