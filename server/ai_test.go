@@ -3,15 +3,21 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"souk/app/media"
 	"souk/app/seed"
 	"souk/app/store/storetest"
 )
@@ -380,4 +386,45 @@ func TestAIEndpointDown(t *testing.T) {
 			t.Errorf("a failed fill changed the item: status %d pending %v", cur.ApproveStatus.ID, cur.Pending)
 		}
 	})
+}
+
+// TestAIDraftFromPicture: Write with AI names the colour of the item's
+// first picture when the form has no colour options, and only looks at
+// the caller's own uploads.
+func TestAIDraftFromPicture(t *testing.T) {
+	b := sqliteOnly(t)
+	s := startStore(t, b)
+	owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+	uid := s.userUID(t, owner)
+	dir := filepath.Join(b.Dir, "media", "uploads", "goods", media.OwnerDir(uid))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 256, 256))
+	for y := range 256 {
+		for x := range 256 {
+			c := color.RGBA{250, 250, 250, 255}
+			if x > 60 && x < 196 && y > 30 && y < 226 {
+				c = color.RGBA{200, 20, 30, 255} // a red dress on a white backdrop
+			}
+			img.Set(x, y, c)
+		}
+	}
+	f, err := os.Create(filepath.Join(dir, strings.Repeat("ab", 16)+"-s.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jpeg.Encode(f, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	mine := "/media/uploads/goods/" + media.OwnerDir(uid) + "/" + strings.Repeat("ab", 16) + "-b.jpg"
+	theirs := "/media/uploads/goods/" + media.OwnerDir("someone-else") + "/" + strings.Repeat("ab", 16) + "-b.jpg"
+	for _, c := range []struct{ url, want string }{{mine, "Red Silk Dress"}, {theirs, "Silk Dress"}} {
+		body, _ := json.Marshal(map[string]any{"maLan": "en", "words": "silk dress", "values": map[string]any{"images": []any{c.url}}})
+		d := decode[struct{ Name string }](t, s.call(t, "POST", "tre/draftTreTexts", string(body), "TOKEN", owner))
+		if d.Name != c.want {
+			t.Errorf("draft from %s: %q, want %q", c.url, d.Name, c.want)
+		}
+	}
 }

@@ -219,6 +219,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		return nil, err
 	}
 	editor.EnableAI(aiSvc)
+	editor.PictureColours = pictureColours(filepath.Join(cfg.DataDir, "media"), vis)
 	if err := editor.EnsureForms(ctx); err != nil {
 		stopBG()
 		closeSearch()
@@ -453,24 +454,3 @@ func latestChange(dir string) time.Time {
 	return t
 }
 
-// startAI is the AI layer: the endpoint of AI_BASE_URL when set, else the
-// built-in engine, behind the configured quotas.
-func startAI(cfg config.Config, log *slog.Logger) (*ai.Service, error) {
-	lex, err := lexicon.Load()
-	if err != nil {
-		return nil, err
-	}
-	remote := ai.NewRemote(cfg.AIBaseURL, cfg.AIModel, cfg.AIImageModel, cfg.AIAPIKey, log)
-	if remote != nil {
-		remote.Timeout = cfg.AITimeout
-	}
-	svc := ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))
-	log.Info("ai engine", "engine", svc.EngineName())
-	return svc, nil
-}
-
-func goodsAPI(ids *api.Identities, editor *listing.Editor, s *ai.Service) *api.GoodsEditor {
-	h := api.NewGoodsEditor(ids, editor)
-	h.EnableAI(s)
-	return h
-}

@@ -56,6 +56,7 @@ func NewBuiltin(lex *lexicon.Lexicon) *Builtin {
 	}
 	for _, c := range lex.Colors {
 		b.words[c.Key] = c.Words
+		add(c.Key, entry{kindColour, c.Key}) // a picture's colour comes as its key
 		for _, ws := range c.Words {
 			for _, w := range ws {
 				add(w, entry{kindColour, c.Key})

@@ -37,6 +37,11 @@ type Editor struct {
 	// hears of it.
 	OnDecided func(ctx context.Context, d review.Decided)
 
+	// PictureColours names the dominant colours (colour keys) of a goods
+	// form's picture at url when it is userUID's upload; a draft uses them
+	// when the form has no colour options. Nil: drafts do not look.
+	PictureColours func(ctx context.Context, userUID, url string) []string
+
 	ai    *ai.Service // drafts and machine translations; nil: off
 	fills *fillJobs
 }

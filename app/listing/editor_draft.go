@@ -14,7 +14,8 @@ import (
 // they stand (unsaved) and a few words of the seller's, in the main
 // language Lang. Nothing is stored: the draft goes back into the form.
 type DraftRequest struct {
-	Lang   string
+	UserUID string // whose uploads the pictures may be
+	Lang    string
 	Words  string
 	Values form.Values
 }
@@ -28,6 +29,16 @@ func (e *Editor) Draft(ctx context.Context, userID int, in DraftRequest, t func(
 		return nil, err
 	}
 	facts := draftFacts(in, t)
+	if len(facts.Colours) == 0 && e.PictureColours != nil {
+		// The first picture shows the item; its main colour names it.
+		if imgs, _ := in.Values["images"].([]any); len(imgs) > 0 {
+			if url, _ := imgs[0].(string); url != "" {
+				if keys := e.PictureColours(ctx, in.UserUID, url); len(keys) > 0 {
+					facts.Colours = keys[:1]
+				}
+			}
+		}
+	}
 	if strings.TrimSpace(facts.Words) == "" && len(facts.Attributes) == 0 && len(facts.Colours) == 0 {
 		return nil, apperr.Invalid("words", "AIWords", "AIDraftNothing")
 	}

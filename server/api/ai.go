@@ -102,7 +102,7 @@ type draftReq struct {
 
 func (h *GoodsEditor) draft(c echo.Context) error {
 	var req draftReq
-	uid, sealed, err := h.signedIn(c, &req)
+	caller, sealed, err := h.whoAmI(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
@@ -113,7 +113,8 @@ func (h *GoodsEditor) draft(c echo.Context) error {
 	if lang == "" {
 		return h.fail(c, apperr.Invalid("maLan", "FormNotInList", "LitUnknownLang"))
 	}
-	out, err := h.svc.Draft(c.Request().Context(), uid, listing.DraftRequest{Lang: lang, Words: req.Words, Values: req.Values}, h.tr(c))
+	out, err := h.svc.Draft(c.Request().Context(), caller.User.ID, listing.DraftRequest{
+		UserUID: caller.User.UID, Lang: lang, Words: req.Words, Values: req.Values}, h.tr(c))
 	if err != nil {
 		return h.fail(c, err)
 	}
