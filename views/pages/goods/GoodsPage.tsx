@@ -34,7 +34,8 @@ export function GoodsPage() {
   const data = useData();
   const g = data.data.goods as Goods;
   // Some of the texts shown were made by a translation engine: say so once.
-  const machine = [g.treName, g.brief, g.introHtml, ...g.introAttrs.flatMap((a) => [a.k, a.v])].some((x) => x?.machine);
+  const machine = [g.treName, g.brief, g.introHtml, ...g.introAttrs.flatMap((a) => [a.k, a.v]), ...g.skuModule.groupNames,
+    ...g.skuModule.attrs.flat().map((a) => a.name), ...g.scenarioLabels.flatMap((l) => l.values.map((v) => v.name))].some((x) => x?.machine);
   const fmt = usePrice();
   const showToast = useShop((s) => s.showToast);
   const setCartQty = useShop((s) => s.setCartQty);
