@@ -453,4 +453,3 @@ func latestChange(dir string) time.Time {
 	})
 	return t
 }
-

@@ -16,8 +16,8 @@ import (
 type DraftRequest struct {
 	UserUID string // whose uploads the pictures may be
 	Lang    string
-	Words  string
-	Values form.Values
+	Words   string
+	Values  form.Values
 }
 
 // Draft drafts the caller's listing texts from the form's values.
