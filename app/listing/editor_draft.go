@@ -52,7 +52,7 @@ func draftFacts(in DraftRequest, t func(string) string) ai.Facts {
 	v := in.Values
 	f := ai.Facts{Lang: in.Lang, Words: strings.TrimSpace(in.Words)}
 	if f.Words == "" {
-		f.Words = strings.TrimSpace(editorStr(v["name"]))
+		f.Words = draftClip(v["name"])
 	}
 	switch editorStr(v["bigType"]) {
 	case "2":
@@ -65,11 +65,11 @@ func draftFacts(in DraftRequest, t func(string) string) ai.Facts {
 		vals, _ := grp["values"].([]any)
 		for _, x := range vals {
 			vm, _ := x.(map[string]any)
-			if n := strings.TrimSpace(editorStr(vm["name"])); n != "" && len(names) < 20 {
+			if n := draftClip(vm["name"]); n != "" && len(names) < 20 {
 				names = append(names, n)
 			}
 		}
-		if k := strings.TrimSpace(editorStr(grp["name"])); k != "" && len(names) > 0 {
+		if k := draftClip(grp["name"]); k != "" && len(names) > 0 && len(f.Attributes) < 4 {
 			f.Attributes = append(f.Attributes, ai.Pair{K: k, V: strings.Join(names, ", ")})
 		}
 	}
@@ -80,10 +80,17 @@ func draftFacts(in DraftRequest, t func(string) string) ai.Facts {
 		opts, _ := l["options"].([]any)
 		for _, x := range opts {
 			om, _ := x.(map[string]any)
-			if n := strings.TrimSpace(editorStr(om["name"])); n != "" && len(f.Colours) < 20 {
+			if n := draftClip(om["name"]); n != "" && len(f.Colours) < 20 {
 				f.Colours = append(f.Colours, n)
 			}
 		}
 	}
 	return f
+}
+
+// draftClip is a form value as a short text: the unsaved form is not
+// validated yet, and what reaches a model is bounded.
+func draftClip(v any) string {
+	r := []rune(strings.TrimSpace(editorStr(v)))
+	return strings.TrimSpace(string(r[:min(len(r), 80)]))
 }
