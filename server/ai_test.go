@@ -428,3 +428,27 @@ func TestAIDraftFromPicture(t *testing.T) {
 		}
 	}
 }
+
+// TestAIEndpointSlow: an endpoint slower than AI_TIMEOUT gives up after
+// its bounded tries with the same clear message, and nothing is drafted.
+func TestAIEndpointSlow(t *testing.T) {
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		select {
+		case <-release:
+		case <-time.After(30 * time.Second):
+		}
+	}))
+	t.Cleanup(func() { close(release); slow.Close() })
+	s := startStoreEnv(t, sqliteOnly(t), map[string]string{"AI_BASE_URL": slow.URL, "AI_TIMEOUT": "1s"})
+	owner := s.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
+	body, _ := json.Marshal(map[string]any{"maLan": "en", "words": "silk dress", "values": map[string]any{}})
+	start := time.Now()
+	env := s.call(t, "POST", "tre/draftTreTexts", string(body), "TOKEN", owner)
+	if env.Code != 5000 || !strings.Contains(env.Easg, "not answering") || string(env.Content) != "null" && len(env.Content) > 0 {
+		t.Errorf("draft on a slow endpoint: %d %q %s", env.Code, env.Easg, env.Content)
+	}
+	if took := time.Since(start); took > 15*time.Second {
+		t.Errorf("gave up after %v", took)
+	}
+}
