@@ -36,6 +36,8 @@ type Goods struct {
 	PendingLang string `json:"pending_lang,omitempty"`
 	// the owner's translations waiting for review: language → field key → text (empty removes it)
 	PendingTexts map[string]map[string]string `json:"pending_texts,omitempty"`
+	// which waiting translations a translation engine made: language → field keys
+	PendingMachine map[string][]string `json:"pending_machine,omitempty"`
 	// public id, treId on the wire
 	UID string `json:"uid,omitempty"`
 	// legacy numeric id
@@ -203,7 +205,7 @@ func (*Goods) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case goods.FieldPending, goods.FieldPendingTexts, goods.FieldTestResults, goods.FieldAiGenModels, goods.FieldExtraValues:
+		case goods.FieldPending, goods.FieldPendingTexts, goods.FieldPendingMachine, goods.FieldTestResults, goods.FieldAiGenModels, goods.FieldExtraValues:
 			values[i] = new([]byte)
 		case goods.FieldLive, goods.FieldUseScenarioLabel:
 			values[i] = new(sql.NullBool)
@@ -287,6 +289,14 @@ func (_m *Goods) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.PendingTexts); err != nil {
 					return fmt.Errorf("unmarshal field pending_texts: %w", err)
+				}
+			}
+		case goods.FieldPendingMachine:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_machine", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.PendingMachine); err != nil {
+					return fmt.Errorf("unmarshal field pending_machine: %w", err)
 				}
 			}
 		case goods.FieldUID:
@@ -579,6 +589,9 @@ func (_m *Goods) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("pending_texts=")
 	builder.WriteString(fmt.Sprintf("%v", _m.PendingTexts))
+	builder.WriteString(", ")
+	builder.WriteString("pending_machine=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PendingMachine))
 	builder.WriteString(", ")
 	builder.WriteString("uid=")
 	builder.WriteString(_m.UID)

@@ -127,6 +127,12 @@ func (_c *GoodsCreate) SetPendingTexts(v map[string]map[string]string) *GoodsCre
 	return _c
 }
 
+// SetPendingMachine sets the "pending_machine" field.
+func (_c *GoodsCreate) SetPendingMachine(v map[string][]string) *GoodsCreate {
+	_c.mutation.SetPendingMachine(v)
+	return _c
+}
+
 // SetUID sets the "uid" field.
 func (_c *GoodsCreate) SetUID(v string) *GoodsCreate {
 	_c.mutation.SetUID(v)
@@ -922,6 +928,10 @@ func (_c *GoodsCreate) createSpec() (*Goods, *sqlgraph.CreateSpec) {
 		_spec.SetField(goods.FieldPendingTexts, field.TypeJSON, value)
 		_node.PendingTexts = value
 	}
+	if value, ok := _c.mutation.PendingMachine(); ok {
+		_spec.SetField(goods.FieldPendingMachine, field.TypeJSON, value)
+		_node.PendingMachine = value
+	}
 	if value, ok := _c.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
 		_node.UID = value
@@ -1324,6 +1334,24 @@ func (u *GoodsUpsert) UpdatePendingTexts() *GoodsUpsert {
 // ClearPendingTexts clears the value of the "pending_texts" field.
 func (u *GoodsUpsert) ClearPendingTexts() *GoodsUpsert {
 	u.SetNull(goods.FieldPendingTexts)
+	return u
+}
+
+// SetPendingMachine sets the "pending_machine" field.
+func (u *GoodsUpsert) SetPendingMachine(v map[string][]string) *GoodsUpsert {
+	u.Set(goods.FieldPendingMachine, v)
+	return u
+}
+
+// UpdatePendingMachine sets the "pending_machine" field to the value that was provided on create.
+func (u *GoodsUpsert) UpdatePendingMachine() *GoodsUpsert {
+	u.SetExcluded(goods.FieldPendingMachine)
+	return u
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (u *GoodsUpsert) ClearPendingMachine() *GoodsUpsert {
+	u.SetNull(goods.FieldPendingMachine)
 	return u
 }
 
@@ -1969,6 +1997,27 @@ func (u *GoodsUpsertOne) UpdatePendingTexts() *GoodsUpsertOne {
 func (u *GoodsUpsertOne) ClearPendingTexts() *GoodsUpsertOne {
 	return u.Update(func(s *GoodsUpsert) {
 		s.ClearPendingTexts()
+	})
+}
+
+// SetPendingMachine sets the "pending_machine" field.
+func (u *GoodsUpsertOne) SetPendingMachine(v map[string][]string) *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingMachine(v)
+	})
+}
+
+// UpdatePendingMachine sets the "pending_machine" field to the value that was provided on create.
+func (u *GoodsUpsertOne) UpdatePendingMachine() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingMachine()
+	})
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (u *GoodsUpsertOne) ClearPendingMachine() *GoodsUpsertOne {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPendingMachine()
 	})
 }
 
@@ -2859,6 +2908,27 @@ func (u *GoodsUpsertBulk) UpdatePendingTexts() *GoodsUpsertBulk {
 func (u *GoodsUpsertBulk) ClearPendingTexts() *GoodsUpsertBulk {
 	return u.Update(func(s *GoodsUpsert) {
 		s.ClearPendingTexts()
+	})
+}
+
+// SetPendingMachine sets the "pending_machine" field.
+func (u *GoodsUpsertBulk) SetPendingMachine(v map[string][]string) *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.SetPendingMachine(v)
+	})
+}
+
+// UpdatePendingMachine sets the "pending_machine" field to the value that was provided on create.
+func (u *GoodsUpsertBulk) UpdatePendingMachine() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.UpdatePendingMachine()
+	})
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (u *GoodsUpsertBulk) ClearPendingMachine() *GoodsUpsertBulk {
+	return u.Update(func(s *GoodsUpsert) {
+		s.ClearPendingMachine()
 	})
 }
 

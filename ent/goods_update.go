@@ -137,6 +137,18 @@ func (_u *GoodsUpdate) ClearPendingTexts() *GoodsUpdate {
 	return _u
 }
 
+// SetPendingMachine sets the "pending_machine" field.
+func (_u *GoodsUpdate) SetPendingMachine(v map[string][]string) *GoodsUpdate {
+	_u.mutation.SetPendingMachine(v)
+	return _u
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (_u *GoodsUpdate) ClearPendingMachine() *GoodsUpdate {
+	_u.mutation.ClearPendingMachine()
+	return _u
+}
+
 // SetUID sets the "uid" field.
 func (_u *GoodsUpdate) SetUID(v string) *GoodsUpdate {
 	_u.mutation.SetUID(v)
@@ -1041,6 +1053,12 @@ func (_u *GoodsUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.PendingTextsCleared() {
 		_spec.ClearField(goods.FieldPendingTexts, field.TypeJSON)
 	}
+	if value, ok := _u.mutation.PendingMachine(); ok {
+		_spec.SetField(goods.FieldPendingMachine, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingMachineCleared() {
+		_spec.ClearField(goods.FieldPendingMachine, field.TypeJSON)
+	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)
 	}
@@ -1661,6 +1679,18 @@ func (_u *GoodsUpdateOne) SetPendingTexts(v map[string]map[string]string) *Goods
 // ClearPendingTexts clears the value of the "pending_texts" field.
 func (_u *GoodsUpdateOne) ClearPendingTexts() *GoodsUpdateOne {
 	_u.mutation.ClearPendingTexts()
+	return _u
+}
+
+// SetPendingMachine sets the "pending_machine" field.
+func (_u *GoodsUpdateOne) SetPendingMachine(v map[string][]string) *GoodsUpdateOne {
+	_u.mutation.SetPendingMachine(v)
+	return _u
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (_u *GoodsUpdateOne) ClearPendingMachine() *GoodsUpdateOne {
+	_u.mutation.ClearPendingMachine()
 	return _u
 }
 
@@ -2597,6 +2627,12 @@ func (_u *GoodsUpdateOne) sqlSave(ctx context.Context) (_node *Goods, err error)
 	}
 	if _u.mutation.PendingTextsCleared() {
 		_spec.ClearField(goods.FieldPendingTexts, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.PendingMachine(); ok {
+		_spec.SetField(goods.FieldPendingMachine, field.TypeJSON, value)
+	}
+	if _u.mutation.PendingMachineCleared() {
+		_spec.ClearField(goods.FieldPendingMachine, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.UID(); ok {
 		_spec.SetField(goods.FieldUID, field.TypeString, value)

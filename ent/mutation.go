@@ -11797,6 +11797,7 @@ type GoodsMutation struct {
 	pending             *map[string]interface{}
 	pending_lang        *string
 	pending_texts       *map[string]map[string]string
+	pending_machine     *map[string][]string
 	uid                 *string
 	old_id              *int64
 	addold_id           *int64
@@ -12317,6 +12318,55 @@ func (m *GoodsMutation) PendingTextsCleared() bool {
 func (m *GoodsMutation) ResetPendingTexts() {
 	m.pending_texts = nil
 	delete(m.clearedFields, goods.FieldPendingTexts)
+}
+
+// SetPendingMachine sets the "pending_machine" field.
+func (m *GoodsMutation) SetPendingMachine(value map[string][]string) {
+	m.pending_machine = &value
+}
+
+// PendingMachine returns the value of the "pending_machine" field in the mutation.
+func (m *GoodsMutation) PendingMachine() (r map[string][]string, exists bool) {
+	v := m.pending_machine
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingMachine returns the old "pending_machine" field's value of the Goods entity.
+// If the Goods object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoodsMutation) OldPendingMachine(ctx context.Context) (v map[string][]string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingMachine is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingMachine requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingMachine: %w", err)
+	}
+	return oldValue.PendingMachine, nil
+}
+
+// ClearPendingMachine clears the value of the "pending_machine" field.
+func (m *GoodsMutation) ClearPendingMachine() {
+	m.pending_machine = nil
+	m.clearedFields[goods.FieldPendingMachine] = struct{}{}
+}
+
+// PendingMachineCleared returns if the "pending_machine" field was cleared in this mutation.
+func (m *GoodsMutation) PendingMachineCleared() bool {
+	_, ok := m.clearedFields[goods.FieldPendingMachine]
+	return ok
+}
+
+// ResetPendingMachine resets all changes to the "pending_machine" field.
+func (m *GoodsMutation) ResetPendingMachine() {
+	m.pending_machine = nil
+	delete(m.clearedFields, goods.FieldPendingMachine)
 }
 
 // SetUID sets the "uid" field.
@@ -14232,7 +14282,7 @@ func (m *GoodsMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GoodsMutation) Fields() []string {
-	fields := make([]string, 0, 37)
+	fields := make([]string, 0, 38)
 	if m.created_at != nil {
 		fields = append(fields, goods.FieldCreatedAt)
 	}
@@ -14256,6 +14306,9 @@ func (m *GoodsMutation) Fields() []string {
 	}
 	if m.pending_texts != nil {
 		fields = append(fields, goods.FieldPendingTexts)
+	}
+	if m.pending_machine != nil {
+		fields = append(fields, goods.FieldPendingMachine)
 	}
 	if m.uid != nil {
 		fields = append(fields, goods.FieldUID)
@@ -14368,6 +14421,8 @@ func (m *GoodsMutation) Field(name string) (ent.Value, bool) {
 		return m.PendingLang()
 	case goods.FieldPendingTexts:
 		return m.PendingTexts()
+	case goods.FieldPendingMachine:
+		return m.PendingMachine()
 	case goods.FieldUID:
 		return m.UID()
 	case goods.FieldOldID:
@@ -14451,6 +14506,8 @@ func (m *GoodsMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPendingLang(ctx)
 	case goods.FieldPendingTexts:
 		return m.OldPendingTexts(ctx)
+	case goods.FieldPendingMachine:
+		return m.OldPendingMachine(ctx)
 	case goods.FieldUID:
 		return m.OldUID(ctx)
 	case goods.FieldOldID:
@@ -14573,6 +14630,13 @@ func (m *GoodsMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPendingTexts(v)
+		return nil
+	case goods.FieldPendingMachine:
+		v, ok := value.(map[string][]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingMachine(v)
 		return nil
 	case goods.FieldUID:
 		v, ok := value.(string)
@@ -15023,6 +15087,9 @@ func (m *GoodsMutation) ClearedFields() []string {
 	if m.FieldCleared(goods.FieldPendingTexts) {
 		fields = append(fields, goods.FieldPendingTexts)
 	}
+	if m.FieldCleared(goods.FieldPendingMachine) {
+		fields = append(fields, goods.FieldPendingMachine)
+	}
 	if m.FieldCleared(goods.FieldOldID) {
 		fields = append(fields, goods.FieldOldID)
 	}
@@ -15060,6 +15127,9 @@ func (m *GoodsMutation) ClearField(name string) error {
 		return nil
 	case goods.FieldPendingTexts:
 		m.ClearPendingTexts()
+		return nil
+	case goods.FieldPendingMachine:
+		m.ClearPendingMachine()
 		return nil
 	case goods.FieldOldID:
 		m.ClearOldID()
@@ -15107,6 +15177,9 @@ func (m *GoodsMutation) ResetField(name string) error {
 		return nil
 	case goods.FieldPendingTexts:
 		m.ResetPendingTexts()
+		return nil
+	case goods.FieldPendingMachine:
+		m.ResetPendingMachine()
 		return nil
 	case goods.FieldUID:
 		m.ResetUID()
@@ -33911,6 +33984,7 @@ type TextMutation struct {
 	field         *string
 	lang          *string
 	txt           *string
+	machine       *bool
 	clearedFields map[string]struct{}
 	done          bool
 	oldValue      func(context.Context) (*Text, error)
@@ -34215,6 +34289,42 @@ func (m *TextMutation) ResetTxt() {
 	m.txt = nil
 }
 
+// SetMachine sets the "machine" field.
+func (m *TextMutation) SetMachine(b bool) {
+	m.machine = &b
+}
+
+// Machine returns the value of the "machine" field in the mutation.
+func (m *TextMutation) Machine() (r bool, exists bool) {
+	v := m.machine
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMachine returns the old "machine" field's value of the Text entity.
+// If the Text object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TextMutation) OldMachine(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMachine is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMachine requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMachine: %w", err)
+	}
+	return oldValue.Machine, nil
+}
+
+// ResetMachine resets all changes to the "machine" field.
+func (m *TextMutation) ResetMachine() {
+	m.machine = nil
+}
+
 // Where appends a list predicates to the TextMutation builder.
 func (m *TextMutation) Where(ps ...predicate.Text) {
 	m.predicates = append(m.predicates, ps...)
@@ -34249,7 +34359,7 @@ func (m *TextMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *TextMutation) Fields() []string {
-	fields := make([]string, 0, 5)
+	fields := make([]string, 0, 6)
 	if m.owner_kind != nil {
 		fields = append(fields, text.FieldOwnerKind)
 	}
@@ -34264,6 +34374,9 @@ func (m *TextMutation) Fields() []string {
 	}
 	if m.txt != nil {
 		fields = append(fields, text.FieldTxt)
+	}
+	if m.machine != nil {
+		fields = append(fields, text.FieldMachine)
 	}
 	return fields
 }
@@ -34283,6 +34396,8 @@ func (m *TextMutation) Field(name string) (ent.Value, bool) {
 		return m.Lang()
 	case text.FieldTxt:
 		return m.Txt()
+	case text.FieldMachine:
+		return m.Machine()
 	}
 	return nil, false
 }
@@ -34302,6 +34417,8 @@ func (m *TextMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldLang(ctx)
 	case text.FieldTxt:
 		return m.OldTxt(ctx)
+	case text.FieldMachine:
+		return m.OldMachine(ctx)
 	}
 	return nil, fmt.Errorf("unknown Text field %s", name)
 }
@@ -34345,6 +34462,13 @@ func (m *TextMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetTxt(v)
+		return nil
+	case text.FieldMachine:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMachine(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Text field %s", name)
@@ -34424,6 +34548,9 @@ func (m *TextMutation) ResetField(name string) error {
 		return nil
 	case text.FieldTxt:
 		m.ResetTxt()
+		return nil
+	case text.FieldMachine:
+		m.ResetMachine()
 		return nil
 	}
 	return fmt.Errorf("unknown Text field %s", name)

@@ -43,6 +43,7 @@ import (
 	"souk/ent/sku"
 	"souk/ent/skuattr"
 	"souk/ent/staffaudit"
+	"souk/ent/text"
 	"souk/ent/user"
 	"souk/ent/verificationcode"
 	"time"
@@ -888,6 +889,12 @@ func init() {
 	staffauditDescReason := staffauditFields[9].Descriptor()
 	// staffaudit.DefaultReason holds the default value on creation for the reason field.
 	staffaudit.DefaultReason = staffauditDescReason.Default.(string)
+	textFields := schema.Text{}.Fields()
+	_ = textFields
+	// textDescMachine is the schema descriptor for machine field.
+	textDescMachine := textFields[5].Descriptor()
+	// text.DefaultMachine holds the default value on creation for the machine field.
+	text.DefaultMachine = textDescMachine.Default.(bool)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

@@ -25,7 +25,9 @@ type Text struct {
 	// Lang holds the value of the "lang" field.
 	Lang string `json:"lang,omitempty"`
 	// Txt holds the value of the "txt" field.
-	Txt          string `json:"txt,omitempty"`
+	Txt string `json:"txt,omitempty"`
+	// made by a translation engine, not written by a person
+	Machine      bool `json:"machine,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -34,6 +36,8 @@ func (*Text) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case text.FieldMachine:
+			values[i] = new(sql.NullBool)
 		case text.FieldID, text.FieldOwnerID:
 			values[i] = new(sql.NullInt64)
 		case text.FieldOwnerKind, text.FieldField, text.FieldLang, text.FieldTxt:
@@ -89,6 +93,12 @@ func (_m *Text) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Txt = value.String
 			}
+		case text.FieldMachine:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field machine", values[i])
+			} else if value.Valid {
+				_m.Machine = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -139,6 +149,9 @@ func (_m *Text) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("txt=")
 	builder.WriteString(_m.Txt)
+	builder.WriteString(", ")
+	builder.WriteString("machine=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Machine))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -51,6 +51,20 @@ func (_c *TextCreate) SetTxt(v string) *TextCreate {
 	return _c
 }
 
+// SetMachine sets the "machine" field.
+func (_c *TextCreate) SetMachine(v bool) *TextCreate {
+	_c.mutation.SetMachine(v)
+	return _c
+}
+
+// SetNillableMachine sets the "machine" field if the given value is not nil.
+func (_c *TextCreate) SetNillableMachine(v *bool) *TextCreate {
+	if v != nil {
+		_c.SetMachine(*v)
+	}
+	return _c
+}
+
 // Mutation returns the TextMutation object of the builder.
 func (_c *TextCreate) Mutation() *TextMutation {
 	return _c.mutation
@@ -58,6 +72,7 @@ func (_c *TextCreate) Mutation() *TextMutation {
 
 // Save creates the Text in the database.
 func (_c *TextCreate) Save(ctx context.Context) (*Text, error) {
+	_c.defaults()
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -83,6 +98,14 @@ func (_c *TextCreate) ExecX(ctx context.Context) {
 	}
 }
 
+// defaults sets the default values of the builder before save.
+func (_c *TextCreate) defaults() {
+	if _, ok := _c.mutation.Machine(); !ok {
+		v := text.DefaultMachine
+		_c.mutation.SetMachine(v)
+	}
+}
+
 // check runs all checks and user-defined validators on the builder.
 func (_c *TextCreate) check() error {
 	if _, ok := _c.mutation.OwnerKind(); !ok {
@@ -99,6 +122,9 @@ func (_c *TextCreate) check() error {
 	}
 	if _, ok := _c.mutation.Txt(); !ok {
 		return &ValidationError{Name: "txt", err: errors.New(`ent: missing required field "Text.txt"`)}
+	}
+	if _, ok := _c.mutation.Machine(); !ok {
+		return &ValidationError{Name: "machine", err: errors.New(`ent: missing required field "Text.machine"`)}
 	}
 	return nil
 }
@@ -146,6 +172,10 @@ func (_c *TextCreate) createSpec() (*Text, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Txt(); ok {
 		_spec.SetField(text.FieldTxt, field.TypeString, value)
 		_node.Txt = value
+	}
+	if value, ok := _c.mutation.Machine(); ok {
+		_spec.SetField(text.FieldMachine, field.TypeBool, value)
+		_node.Machine = value
 	}
 	return _node, _spec
 }
@@ -262,6 +292,18 @@ func (u *TextUpsert) SetTxt(v string) *TextUpsert {
 // UpdateTxt sets the "txt" field to the value that was provided on create.
 func (u *TextUpsert) UpdateTxt() *TextUpsert {
 	u.SetExcluded(text.FieldTxt)
+	return u
+}
+
+// SetMachine sets the "machine" field.
+func (u *TextUpsert) SetMachine(v bool) *TextUpsert {
+	u.Set(text.FieldMachine, v)
+	return u
+}
+
+// UpdateMachine sets the "machine" field to the value that was provided on create.
+func (u *TextUpsert) UpdateMachine() *TextUpsert {
+	u.SetExcluded(text.FieldMachine)
 	return u
 }
 
@@ -382,6 +424,20 @@ func (u *TextUpsertOne) UpdateTxt() *TextUpsertOne {
 	})
 }
 
+// SetMachine sets the "machine" field.
+func (u *TextUpsertOne) SetMachine(v bool) *TextUpsertOne {
+	return u.Update(func(s *TextUpsert) {
+		s.SetMachine(v)
+	})
+}
+
+// UpdateMachine sets the "machine" field to the value that was provided on create.
+func (u *TextUpsertOne) UpdateMachine() *TextUpsertOne {
+	return u.Update(func(s *TextUpsert) {
+		s.UpdateMachine()
+	})
+}
+
 // Exec executes the query.
 func (u *TextUpsertOne) Exec(ctx context.Context) error {
 	if len(u.create.conflict) == 0 {
@@ -434,6 +490,7 @@ func (_c *TextCreateBulk) Save(ctx context.Context) ([]*Text, error) {
 	for i := range _c.builders {
 		func(i int, root context.Context) {
 			builder := _c.builders[i]
+			builder.defaults()
 			var mut Mutator = MutateFunc(func(ctx context.Context, m Mutation) (Value, error) {
 				mutation, ok := m.(*TextMutation)
 				if !ok {
@@ -659,6 +716,20 @@ func (u *TextUpsertBulk) SetTxt(v string) *TextUpsertBulk {
 func (u *TextUpsertBulk) UpdateTxt() *TextUpsertBulk {
 	return u.Update(func(s *TextUpsert) {
 		s.UpdateTxt()
+	})
+}
+
+// SetMachine sets the "machine" field.
+func (u *TextUpsertBulk) SetMachine(v bool) *TextUpsertBulk {
+	return u.Update(func(s *TextUpsert) {
+		s.SetMachine(v)
+	})
+}
+
+// UpdateMachine sets the "machine" field to the value that was provided on create.
+func (u *TextUpsertBulk) UpdateMachine() *TextUpsertBulk {
+	return u.Update(func(s *TextUpsert) {
+		s.UpdateMachine()
 	})
 }
 

@@ -104,6 +104,20 @@ func (_u *TextUpdate) SetNillableTxt(v *string) *TextUpdate {
 	return _u
 }
 
+// SetMachine sets the "machine" field.
+func (_u *TextUpdate) SetMachine(v bool) *TextUpdate {
+	_u.mutation.SetMachine(v)
+	return _u
+}
+
+// SetNillableMachine sets the "machine" field if the given value is not nil.
+func (_u *TextUpdate) SetNillableMachine(v *bool) *TextUpdate {
+	if v != nil {
+		_u.SetMachine(*v)
+	}
+	return _u
+}
+
 // Mutation returns the TextMutation object of the builder.
 func (_u *TextUpdate) Mutation() *TextMutation {
 	return _u.mutation
@@ -162,6 +176,9 @@ func (_u *TextUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Txt(); ok {
 		_spec.SetField(text.FieldTxt, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Machine(); ok {
+		_spec.SetField(text.FieldMachine, field.TypeBool, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -260,6 +277,20 @@ func (_u *TextUpdateOne) SetNillableTxt(v *string) *TextUpdateOne {
 	return _u
 }
 
+// SetMachine sets the "machine" field.
+func (_u *TextUpdateOne) SetMachine(v bool) *TextUpdateOne {
+	_u.mutation.SetMachine(v)
+	return _u
+}
+
+// SetNillableMachine sets the "machine" field if the given value is not nil.
+func (_u *TextUpdateOne) SetNillableMachine(v *bool) *TextUpdateOne {
+	if v != nil {
+		_u.SetMachine(*v)
+	}
+	return _u
+}
+
 // Mutation returns the TextMutation object of the builder.
 func (_u *TextUpdateOne) Mutation() *TextMutation {
 	return _u.mutation
@@ -348,6 +379,9 @@ func (_u *TextUpdateOne) sqlSave(ctx context.Context) (_node *Text, err error) {
 	}
 	if value, ok := _u.mutation.Txt(); ok {
 		_spec.SetField(text.FieldTxt, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Machine(); ok {
+		_spec.SetField(text.FieldMachine, field.TypeBool, value)
 	}
 	_node = &Text{config: _u.config}
 	_spec.Assign = _node.assignValues

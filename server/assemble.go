@@ -212,6 +212,14 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
+	aiSvc, err := startAI(cfg, log)
+	if err != nil {
+		stopBG()
+		closeSearch()
+		return nil, err
+	}
+	editor.EnableAI(aiSvc)
+	editor.PictureColours = pictureColours(filepath.Join(cfg.DataDir, "media"), vis)
 	if err := editor.EnsureForms(ctx); err != nil {
 		stopBG()
 		closeSearch()
@@ -280,7 +288,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Carts:      api.NewCarts(accountAPI, carts),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
 		Orders:     api.NewOrders(accountAPI, orders),
-		Identities: identityAPI, Goods: api.NewGoodsEditor(identityAPI, editor), Contents: api.NewContents(identityAPI, contents),
+		Identities: identityAPI, Goods: goodsAPI(identityAPI, editor, aiSvc), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,

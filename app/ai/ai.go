@@ -5,7 +5,6 @@
 package ai
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -38,16 +37,11 @@ func New(baseURL, model, apiKey string) *Client {
 func (c *Client) SetEmbeddingModel(m string) { c.embedModel = m }
 
 func (c *Client) post(ctx context.Context, path string, in, out any) error {
-	body, _ := json.Marshal(in)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	body, err := json.Marshal(in)
 	if err != nil {
-		return fmt.Errorf("ai: %w", err)
+		return fmt.Errorf("ai: %s: encode: %w", path, err)
 	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.key)
-	}
-	res, err := c.http.Do(req)
+	res, err := send(ctx, c.http, c.base+path, c.key, body)
 	if err != nil {
 		return fmt.Errorf("ai: %s: %w", path, err)
 	}

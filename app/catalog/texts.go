@@ -21,7 +21,13 @@ const (
 
 // textSet holds the texts of some owners in several languages:
 // owner id → field → language → text.
-type textSet map[int]map[string]map[string]string
+type textSet map[int]map[string]map[string]textRow
+
+// textRow is one stored text; machine says a translation engine made it.
+type textRow struct {
+	txt     string
+	machine bool
+}
 
 // loadTexts reads the texts of owners of one kind, in langs only when langs
 // is non-empty.
@@ -49,13 +55,13 @@ func loadFields(ctx context.Context, db *ent.Client, kind string, ids []int, fie
 	for _, r := range rows {
 		byField := out[r.OwnerID]
 		if byField == nil {
-			byField = map[string]map[string]string{}
+			byField = map[string]map[string]textRow{}
 			out[r.OwnerID] = byField
 		}
 		if byField[r.Field] == nil {
-			byField[r.Field] = map[string]string{}
+			byField[r.Field] = map[string]textRow{}
 		}
-		byField[r.Field][r.Lang] = r.Txt
+		byField[r.Field][r.Lang] = textRow{r.Txt, r.Machine}
 	}
 	return out, nil
 }
@@ -65,13 +71,13 @@ func loadFields(ctx context.Context, db *ent.Client, kind string, ids []int, fie
 func (t textSet) pick(id int, field, lang, mainLan string) Txt {
 	m := t[id][field]
 	for _, l := range []string{lang, mainLan, "en"} {
-		if v, ok := m[l]; ok && v != "" {
-			return Txt{Txt: v, Lan: l}
+		if v, ok := m[l]; ok && v.txt != "" {
+			return Txt{Txt: v.txt, Lan: l, Machine: v.machine}
 		}
 	}
 	for l, v := range m { // deterministic enough: only reached for odd data
-		if v != "" {
-			return Txt{Txt: v, Lan: l}
+		if v.txt != "" {
+			return Txt{Txt: v.txt, Lan: l, Machine: v.machine}
 		}
 	}
 	return Txt{}

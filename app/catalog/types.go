@@ -10,6 +10,8 @@ import "souk/app/money"
 type Txt struct {
 	Txt string `json:"txt"`
 	Lan string `json:"lan,omitempty"`
+	// Machine: a translation engine made this text (the page says so).
+	Machine bool `json:"machine,omitempty"`
 }
 
 // Thumb is one size of an image.

@@ -25,7 +25,13 @@ type Config struct {
 	AIBaseURL   string // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
 	AIModel     string // AI_MODEL
 	AIAPIKey    string // AI_API_KEY
-	EnvelopeKey string // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
+	// AI_IMAGE_MODEL: the endpoint's image model (image generation and edits).
+	AIImageModel string
+	// AI_QUOTA_USER and AI_QUOTA_DAY: AI calls one user, and everyone
+	// together, may make in a UTC day (both engines count).
+	AIQuotaUser, AIQuotaDay int
+	AITimeout               time.Duration // AI_TIMEOUT: one attempt of a call to the endpoint
+	EnvelopeKey             string        // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
 	// WEBHOOK_SECRET and CODE_PEPPER: server secrets; empty means generated
 	// once per installation and kept in the database (app/secret).
 	WebhookSecret string
@@ -52,6 +58,7 @@ var Vars = [][2]string{
 	{"PORT", "8080"}, {"DATA_DIR", "./data"}, {"DATABASE_URL", ""},
 	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
+	{"AI_IMAGE_MODEL", ""}, {"AI_QUOTA_USER", "100"}, {"AI_QUOTA_DAY", "5000"}, {"AI_TIMEOUT", "60s"},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
@@ -78,6 +85,7 @@ func Load(getenv func(string) string) (Config, error) {
 		AIBaseURL:     get("AI_BASE_URL", ""),
 		AIModel:       get("AI_MODEL", ""),
 		AIAPIKey:      get("AI_API_KEY", ""),
+		AIImageModel:  get("AI_IMAGE_MODEL", ""),
 		EnvelopeKey:   get("ENVELOPE_KEY", ""),
 		WebhookSecret: get("WEBHOOK_SECRET", ""),
 		CodePepper:    get("CODE_PEPPER", ""),
@@ -88,6 +96,15 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	var err error
 	if c.Port, err = intVar(get("PORT", "8080"), "PORT", 1, 65535); err != nil {
+		return c, err
+	}
+	if c.AIQuotaUser, err = intVar(get("AI_QUOTA_USER", "100"), "AI_QUOTA_USER", 1, 1_000_000); err != nil {
+		return c, err
+	}
+	if c.AIQuotaDay, err = intVar(get("AI_QUOTA_DAY", "5000"), "AI_QUOTA_DAY", 1, 100_000_000); err != nil {
+		return c, err
+	}
+	if c.AITimeout, err = durationVar(get("AI_TIMEOUT", "60s"), "AI_TIMEOUT"); err != nil {
 		return c, err
 	}
 	if c.SeedGoods, err = intVar(get("SEED_GOODS", "480"), "SEED_GOODS", 0, 10_000_000); err != nil {

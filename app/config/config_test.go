@@ -31,6 +31,14 @@ func TestLoad(t *testing.T) {
 		{"store page javascript", map[string]string{"APP_STORE_URL": "javascript:alert(1)"}, true, nil},
 		{"contact email", map[string]string{"CONTACT_EMAIL": "Souk help <care@souk.example>"}, false, func(c Config) bool { return c.ContactEmail == "Souk help <care@souk.example>" }},
 		{"bad contact email", map[string]string{"CONTACT_EMAIL": "care"}, true, nil},
+		{"ai defaults", nil, false, func(c Config) bool {
+			return c.AIQuotaUser == 100 && c.AIQuotaDay == 5000 && c.AITimeout.Seconds() == 60 && c.AIImageModel == ""
+		}},
+		{"ai settings", map[string]string{"AI_IMAGE_MODEL": "gpt-image-1", "AI_QUOTA_USER": "3", "AI_QUOTA_DAY": "9", "AI_TIMEOUT": "5s"}, false, func(c Config) bool {
+			return c.AIImageModel == "gpt-image-1" && c.AIQuotaUser == 3 && c.AIQuotaDay == 9 && c.AITimeout.Seconds() == 5
+		}},
+		{"ai quota zero", map[string]string{"AI_QUOTA_USER": "0"}, true, nil},
+		{"ai timeout bad", map[string]string{"AI_TIMEOUT": "soon"}, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"souk/app/ai"
 	"strings"
 	"time"
 
@@ -35,11 +36,22 @@ type Editor struct {
 	// OnDecided is told after a pass or a rejection commits, so the owner
 	// hears of it.
 	OnDecided func(ctx context.Context, d review.Decided)
+
+	// PictureColours names the dominant colours (colour keys) of a goods
+	// form's picture at url when it is userUID's upload; a draft uses them
+	// when the form has no colour options. Nil: drafts do not look.
+	PictureColours func(ctx context.Context, userUID, url string) []string
+
+	ai    *ai.Service // drafts and machine translations; nil: off
+	fills *fillJobs
 }
+
+// EnableAI lets sellers draft texts and fill languages with s.
+func (e *Editor) EnableAI(s *ai.Service) { e.ai = s }
 
 // NewEditor makes the editor.
 func NewEditor(db *ent.Client, forms *form.Service, cat *catalog.Service, st *staff.Service) *Editor {
-	return &Editor{db: db, forms: forms, cat: cat, staff: st, now: time.Now}
+	return &Editor{db: db, forms: forms, cat: cat, staff: st, now: time.Now, fills: &fillJobs{jobs: map[string]*FillJob{}}}
 }
 
 // EnsureForms stores the goods form when the database lacks it.

@@ -137,7 +137,7 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 	spe, _ := strconv.Atoi(editorStr(v["spe"]))
 	up := tx.Goods.UpdateOneID(g.ID).SetBigType(max(bigType, 1)).SetSpe(spe).SetMainLan(lang).
 		SetURI(editorSlug(editorStr(v["name"]))).SetUseScenarioLabel(len(editorList(v, "scenario")) > 0).
-		SetLive(true).ClearPending().SetPendingLang("").ClearPendingTexts().SetApproveStatus(review.Pass).SetRejectReason("").
+		SetLive(true).ClearPending().SetPendingLang("").ClearPendingTexts().ClearPendingMachine().SetApproveStatus(review.Pass).SetRejectReason("").
 		ClearReviewerID().AddVersion(1)
 	if first {
 		up.SetSaleable(1)
@@ -167,7 +167,7 @@ func (e *Editor) editorPublish(ctx context.Context, tx *ent.Tx, g *ent.Goods) er
 	if err := e.editorPublishLabels(ctx, tx, g, v, lang); err != nil {
 		return err
 	}
-	if err := litPublish(ctx, tx, g.ID, g.PendingTexts, lang); err != nil {
+	if err := litPublish(ctx, tx, g.ID, g.PendingTexts, g.PendingMachine, lang); err != nil {
 		return err
 	}
 	if first {
@@ -193,11 +193,17 @@ func editorExtra(v form.Values) map[string]any {
 }
 
 func editorSetText(ctx context.Context, tx *ent.Tx, kind string, id int, field, lang, txt string) error {
+	return setText(ctx, tx, kind, id, field, lang, txt, false)
+}
+
+// setText writes one text row; machine says a translation engine made it
+// (a person's text replacing it clears the mark).
+func setText(ctx context.Context, tx *ent.Tx, kind string, id int, field, lang, txt string, machine bool) error {
 	if txt == "" {
 		return nil
 	}
-	return tx.Text.Create().SetOwnerKind(kind).SetOwnerID(id).SetField(field).SetLang(lang).SetTxt(txt).
-		OnConflictColumns(text.FieldOwnerKind, text.FieldOwnerID, text.FieldField, text.FieldLang).UpdateTxt().Exec(ctx)
+	return tx.Text.Create().SetOwnerKind(kind).SetOwnerID(id).SetField(field).SetLang(lang).SetTxt(txt).SetMachine(machine).
+		OnConflictColumns(text.FieldOwnerKind, text.FieldOwnerID, text.FieldField, text.FieldLang).UpdateTxt().UpdateMachine().Exec(ctx)
 }
 
 func (e *Editor) editorPublishTexts(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.Values, lang string) error {

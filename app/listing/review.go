@@ -35,7 +35,10 @@ type ReviewItem struct {
 	// Translations wait beside the change: language → field key → text
 	// (see translate.go; empty removes one).
 	Translations map[string]map[string]string `json:"translations,omitempty"`
-	UpdatedAt    time.Time                    `json:"updatedAt"`
+	// Machine are the waiting translations a translation engine made:
+	// language → field keys.
+	Machine   map[string][]string `json:"machine,omitempty"`
+	UpdatedAt time.Time           `json:"updatedAt"`
 }
 
 // ReviewList is operations/treasure/list: goods whose change waits (status
@@ -70,7 +73,7 @@ func (e *Editor) ReviewList(ctx context.Context, actor *ent.User, status, page i
 			return nil, err
 		}
 		it := ReviewItem{TreID: g.UID, Status: review.Object(g.ApproveStatus, t), RejectReason: g.RejectReason,
-			MaLan: g.PendingLang, Submitted: g.Pending, Translations: g.PendingTexts, UpdatedAt: g.UpdatedAt}
+			MaLan: g.PendingLang, Submitted: g.Pending, Translations: g.PendingTexts, Machine: g.PendingMachine, UpdatedAt: g.UpdatedAt}
 		if o := g.Edges.Owner; o != nil {
 			it.Sid = o.UID
 			if u := o.Edges.User; u != nil && u.Email != nil {

@@ -3,6 +3,7 @@ package listing
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"souk/ent"
 	"souk/ent/goods"
 	entid "souk/ent/identity"
+	"souk/ent/text"
 	"souk/ent/user"
 )
 
@@ -41,6 +43,7 @@ type LitField struct {
 	Main    string `json:"main"`
 	Txt     string `json:"txt"`
 	Pending bool   `json:"pending"` // Txt waits for review
+	Machine bool   `json:"machine"` // Txt was made by a translation engine
 }
 
 // Lit is i18nOne's answer: an item's texts in one language.
@@ -158,15 +161,16 @@ func (e *Editor) Lit(ctx context.Context, userID int, treID, lang string, t func
 		return nil, err
 	}
 	fields, _ := litFields(f, v)
-	live, err := e.litLive(ctx, e.db, g, lang)
+	live, liveMachine, err := e.litLive(ctx, e.db, g, lang)
 	if err != nil {
 		return nil, err
 	}
-	waiting := g.PendingTexts[lang]
+	waiting, waitingMachine := g.PendingTexts[lang], litSet(g.PendingMachine[lang])
 	for i := range fields {
-		fields[i].Txt = live[fields[i].Key]
-		if w, ok := waiting[fields[i].Key]; ok {
-			fields[i].Txt, fields[i].Pending = w, true
+		k := fields[i].Key
+		fields[i].Txt, fields[i].Machine = live[k], liveMachine[k]
+		if w, ok := waiting[k]; ok {
+			fields[i].Txt, fields[i].Pending, fields[i].Machine = w, true, waitingMachine[k]
 		}
 	}
 	langs, err := e.litLangs(ctx, g)
@@ -235,7 +239,7 @@ func (e *Editor) SaveLit(ctx context.Context, userID int, in LitSave, t func(str
 		if err != nil {
 			return err
 		}
-		return e.litStore(ctx, tx, g, v, in.Lang, def, clean)
+		return e.litStore(ctx, tx, g, v, in.Lang, def, clean, nil)
 	})
 	if err != nil {
 		return nil, err
@@ -245,33 +249,49 @@ func (e *Editor) SaveLit(ctx context.Context, userID int, in LitSave, t func(str
 
 // litStore keeps what differs from the live translation as waiting, and
 // sends the item to review when something waits. Nothing changes while an
-// operator holds the item (Doing).
-func (e *Editor) litStore(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.Values, lang string, def *form.Form, clean form.Values) error {
-	live, err := e.litLive(ctx, tx.Client(), g, lang)
+// operator holds the item (Doing). made are the keys a translation engine
+// wrote in this save; a waiting machine text saved again unchanged stays
+// marked as machine-made, and any text a person changed loses the mark.
+func (e *Editor) litStore(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.Values, lang string, def *form.Form, clean form.Values, made map[string]bool) error {
+	live, _, err := e.litLive(ctx, tx.Client(), g, lang)
 	if err != nil {
 		return err
 	}
 	diff := map[string]string{}
+	var machine []string
+	wasMachine := litSet(g.PendingMachine[lang])
 	for _, fd := range def.Fields {
 		s, _ := clean[fd.Key].(string)
 		if s != live[fd.Key] {
 			diff[fd.Key] = s
+			if made[fd.Key] || (wasMachine[fd.Key] && s == g.PendingTexts[lang][fd.Key]) {
+				machine = append(machine, fd.Key)
+			}
 		}
 	}
-	all := map[string]map[string]string{}
+	all, allMachine := map[string]map[string]string{}, map[string][]string{}
 	for l, m := range g.PendingTexts {
 		if l != lang {
-			all[l] = m
+			all[l], allMachine[l] = m, g.PendingMachine[l]
 		}
 	}
 	if len(diff) > 0 {
 		all[lang] = diff
 	}
+	if len(machine) > 0 {
+		allMachine[lang] = machine
+	}
+	maps.DeleteFunc(allMachine, func(_ string, keys []string) bool { return len(keys) == 0 })
 	q := tx.Goods.Update().Where(goods.IDEQ(g.ID), goods.ApproveStatusNEQ(review.Doing))
 	if len(all) == 0 {
 		q.ClearPendingTexts()
 	} else {
 		q.SetPendingTexts(all)
+	}
+	if len(allMachine) == 0 {
+		q.ClearPendingMachine()
+	} else {
+		q.SetPendingMachine(allMachine)
 	}
 	switch {
 	case g.Live && len(diff) > 0 && g.ApproveStatus != review.None:
@@ -302,16 +322,22 @@ func (e *Editor) litStore(ctx context.Context, tx *ent.Tx, g *ent.Goods, v form.
 	return nil
 }
 
-// litLive are the live texts of g in lang, by field key.
-func (e *Editor) litLive(ctx context.Context, db *ent.Client, g *ent.Goods, lang string) (map[string]string, error) {
-	out := map[string]string{}
-	gt, err := editorTexts(ctx, db, catalog.KindGoods, []int{g.ID})
-	if err != nil {
-		return nil, err
+// litLive are the live texts of g in lang by field key, and which of
+// them a translation engine made.
+func (e *Editor) litLive(ctx context.Context, db *ent.Client, g *ent.Goods, lang string) (map[string]string, map[string]bool, error) {
+	out, machine := map[string]string{}, map[string]bool{}
+	put := func(key string, r *ent.Text) {
+		if r != nil && r.Txt != "" {
+			out[key], machine[key] = r.Txt, r.Machine
+		}
 	}
-	for f, byLang := range gt[g.ID] {
-		if s := byLang[lang]; s != "" && (f == "name" || f == "brief" || f == "intro" || strings.HasPrefix(f, "attr.")) {
-			out[f] = s
+	gt, err := litRows(ctx, db, catalog.KindGoods, []int{g.ID}, lang)
+	if err != nil {
+		return nil, nil, err
+	}
+	for f, r := range gt[g.ID] {
+		if f == "name" || f == "brief" || f == "intro" || strings.HasPrefix(f, "attr.") {
+			put(f, r)
 		}
 	}
 	var attrIDs, optIDs []int
@@ -325,26 +351,49 @@ func (e *Editor) litLive(ctx context.Context, db *ent.Client, g *ent.Goods, lang
 			optKey[o.ID] = fmt.Sprintf("o.%d.%d", l.LabelID, o.OptionID)
 		}
 	}
-	at, err := editorTexts(ctx, db, catalog.KindAttr, attrIDs)
+	at, err := litRows(ctx, db, catalog.KindAttr, attrIDs, lang)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, a := range g.Edges.Attrs {
-		if s := at[a.ID]["name"][lang]; s != "" {
-			out["a."+a.UID] = s
-		}
-		if s := at[a.ID]["group"][lang]; s != "" {
-			out[fmt.Sprintf("g.%d", a.GroupNo)] = s
-		}
+		put("a."+a.UID, at[a.ID]["name"])
+		put(fmt.Sprintf("g.%d", a.GroupNo), at[a.ID]["group"])
 	}
-	ot, err := editorTexts(ctx, db, catalog.KindOption, optIDs)
+	ot, err := litRows(ctx, db, catalog.KindOption, optIDs, lang)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for id, key := range optKey {
-		if s := ot[id]["name"][lang]; s != "" {
-			out[key] = s
+		put(key, ot[id]["name"])
+	}
+	return out, machine, nil
+}
+
+// litRows are the text rows of the owners ids of kind in lang: owner →
+// field → row.
+func litRows(ctx context.Context, db *ent.Client, kind string, ids []int, lang string) (map[int]map[string]*ent.Text, error) {
+	out := map[int]map[string]*ent.Text{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.Text.Query().Where(text.OwnerKindEQ(kind), text.OwnerIDIn(ids...), text.LangEQ(lang)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing: translation texts: %w", err)
+	}
+	for _, r := range rows {
+		if out[r.OwnerID] == nil {
+			out[r.OwnerID] = map[string]*ent.Text{}
 		}
+		out[r.OwnerID][r.Field] = r
 	}
 	return out, nil
+}
+
+// litSet is a list of field keys as a set.
+func litSet(keys []string) map[string]bool {
+	m := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
 }

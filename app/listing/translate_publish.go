@@ -16,8 +16,8 @@ import (
 
 // litKept are the other languages' texts of rows a publish rewrites
 // (attribute values, colour options), by a key that survives the rewrite:
-// key → field → lang → txt.
-type litKept map[string]map[string]map[string]string
+// key → field → lang → row (its text and machine mark).
+type litKept map[string]map[string]map[string]*ent.Text
 
 // litKeep reads the texts of the rows ids of kind in every language but
 // main, keyed by keyOf.
@@ -33,12 +33,12 @@ func litKeep(ctx context.Context, tx *ent.Tx, kind string, ids []int, main strin
 	for _, r := range rows {
 		k := keyOf[r.OwnerID]
 		if out[k] == nil {
-			out[k] = map[string]map[string]string{}
+			out[k] = map[string]map[string]*ent.Text{}
 		}
 		if out[k][r.Field] == nil {
-			out[k][r.Field] = map[string]string{}
+			out[k][r.Field] = map[string]*ent.Text{}
 		}
-		out[k][r.Field][r.Lang] = r.Txt
+		out[k][r.Field][r.Lang] = r
 	}
 	return out, nil
 }
@@ -46,8 +46,8 @@ func litKeep(ctx context.Context, tx *ent.Tx, kind string, ids []int, main strin
 // restore writes the kept translations of key onto the new row id.
 func (k litKept) restore(ctx context.Context, tx *ent.Tx, kind, key string, id int) error {
 	for field, byLang := range k[key] {
-		for lang, txt := range byLang {
-			if err := editorSetText(ctx, tx, kind, id, field, lang, txt); err != nil {
+		for lang, r := range byLang {
+			if err := setText(ctx, tx, kind, id, field, lang, r.Txt, r.Machine); err != nil {
 				return fmt.Errorf("listing: restore translation: %w", err)
 			}
 		}
@@ -56,9 +56,10 @@ func (k litKept) restore(ctx context.Context, tx *ent.Tx, kind, key string, id i
 }
 
 // litPublish writes the owner's waiting translations (language → key →
-// text) onto the item's live rows; an empty text removes a translation.
-// The main language is the form's and is skipped.
-func litPublish(ctx context.Context, tx *ent.Tx, goodsID int, pending map[string]map[string]string, main string) error {
+// text) onto the item's live rows, marked machine-made where machine says
+// so; an empty text removes a translation. The main language is the
+// form's and is skipped.
+func litPublish(ctx context.Context, tx *ent.Tx, goodsID int, pending map[string]map[string]string, machine map[string][]string, main string) error {
 	if len(pending) == 0 {
 		return nil
 	}
@@ -74,9 +75,10 @@ func litPublish(ctx context.Context, tx *ent.Tx, goodsID int, pending map[string
 		if lang == main {
 			continue
 		}
+		made := litSet(machine[lang])
 		for key, txt := range texts {
 			for _, o := range litOwners(key, goodsID, attrs, labels) {
-				if err := litWrite(ctx, tx, o, lang, txt); err != nil {
+				if err := litWrite(ctx, tx, o, lang, txt, made[key]); err != nil {
 					return err
 				}
 			}
@@ -131,9 +133,9 @@ func litOwners(key string, goodsID int, attrs []*ent.SkuAttr, labels []*ent.Scen
 	return nil
 }
 
-func litWrite(ctx context.Context, tx *ent.Tx, o litOwner, lang, txt string) error {
+func litWrite(ctx context.Context, tx *ent.Tx, o litOwner, lang, txt string, machine bool) error {
 	if txt != "" {
-		return editorSetText(ctx, tx, o.kind, o.id, o.field, lang, txt)
+		return setText(ctx, tx, o.kind, o.id, o.field, lang, txt, machine)
 	}
 	_, err := tx.Text.Delete().Where(text.OwnerKindEQ(o.kind), text.OwnerIDEQ(o.id), text.FieldEQ(o.field), text.LangEQ(lang)).Exec(ctx)
 	if err != nil {

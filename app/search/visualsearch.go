@@ -178,9 +178,22 @@ func (v *Visual) Search(img image.Image, k int) VisualResult {
 			break
 		}
 	}
-	for _, c := range visual.DominantColors(&d, 3) {
+	out.Dominant = v.colourKeys(&d, 3)
+	return out
+}
+
+// ColourKeys names the dominant colours of the object in img (at most n,
+// largest first) by their swatch keys ("red").
+func (v *Visual) ColourKeys(img image.Image, n int) []string {
+	d := visual.Describe(img)
+	return v.colourKeys(&d, n)
+}
+
+func (v *Visual) colourKeys(d *visual.Descriptor, n int) []string {
+	var out []string
+	for _, c := range visual.DominantColors(d, n) {
 		if key := v.nearestSwatch(c.R, c.G, c.B); key != "" {
-			out.Dominant = appendNew(out.Dominant, key)
+			out = appendNew(out, key)
 		}
 	}
 	return out

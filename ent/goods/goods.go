@@ -30,6 +30,8 @@ const (
 	FieldPendingLang = "pending_lang"
 	// FieldPendingTexts holds the string denoting the pending_texts field in the database.
 	FieldPendingTexts = "pending_texts"
+	// FieldPendingMachine holds the string denoting the pending_machine field in the database.
+	FieldPendingMachine = "pending_machine"
 	// FieldUID holds the string denoting the uid field in the database.
 	FieldUID = "uid"
 	// FieldOldID holds the string denoting the old_id field in the database.
@@ -175,6 +177,7 @@ var Columns = []string{
 	FieldPending,
 	FieldPendingLang,
 	FieldPendingTexts,
+	FieldPendingMachine,
 	FieldUID,
 	FieldOldID,
 	FieldBigType,

@@ -505,6 +505,16 @@ func PendingTextsNotNil() predicate.Goods {
 	return predicate.Goods(sql.FieldNotNull(FieldPendingTexts))
 }
 
+// PendingMachineIsNil applies the IsNil predicate on the "pending_machine" field.
+func PendingMachineIsNil() predicate.Goods {
+	return predicate.Goods(sql.FieldIsNull(FieldPendingMachine))
+}
+
+// PendingMachineNotNil applies the NotNil predicate on the "pending_machine" field.
+func PendingMachineNotNil() predicate.Goods {
+	return predicate.Goods(sql.FieldNotNull(FieldPendingMachine))
+}
+
 // UIDEQ applies the EQ predicate on the "uid" field.
 func UIDEQ(v string) predicate.Goods {
 	return predicate.Goods(sql.FieldEQ(FieldUID, v))

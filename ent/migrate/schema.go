@@ -441,6 +441,7 @@ var (
 		{Name: "pending", Type: field.TypeJSON, Nullable: true},
 		{Name: "pending_lang", Type: field.TypeString, Default: ""},
 		{Name: "pending_texts", Type: field.TypeJSON, Nullable: true},
+		{Name: "pending_machine", Type: field.TypeJSON, Nullable: true},
 		{Name: "uid", Type: field.TypeString, Unique: true},
 		{Name: "old_id", Type: field.TypeInt64, Unique: true, Nullable: true},
 		{Name: "big_type", Type: field.TypeInt, Default: 1},
@@ -480,7 +481,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "goods_identities_goods",
-				Columns:    []*schema.Column{GoodsColumns[38]},
+				Columns:    []*schema.Column{GoodsColumns[39]},
 				RefColumns: []*schema.Column{IdentitiesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -489,22 +490,22 @@ var (
 			{
 				Name:    "goods_big_type_saleable",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[11], GoodsColumns[13]},
+				Columns: []*schema.Column{GoodsColumns[12], GoodsColumns[14]},
 			},
 			{
 				Name:    "goods_spe",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[12]},
+				Columns: []*schema.Column{GoodsColumns[13]},
 			},
 			{
 				Name:    "goods_category",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[32]},
+				Columns: []*schema.Column{GoodsColumns[33]},
 			},
 			{
 				Name:    "goods_identity_goods",
 				Unique:  false,
-				Columns: []*schema.Column{GoodsColumns[38]},
+				Columns: []*schema.Column{GoodsColumns[39]},
 			},
 			{
 				Name:    "goods_updated_at",
@@ -1190,6 +1191,7 @@ var (
 		{Name: "field", Type: field.TypeString},
 		{Name: "lang", Type: field.TypeString},
 		{Name: "txt", Type: field.TypeString, Size: 2147483647},
+		{Name: "machine", Type: field.TypeBool, Default: false},
 	}
 	// TextsTable holds the schema information for the "texts" table.
 	TextsTable = &schema.Table{

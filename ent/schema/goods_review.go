@@ -21,5 +21,7 @@ func (GoodsReviewMixin) Fields() []ent.Field {
 		field.String("pending_lang").Default("").Comment("the main language the pending texts are written in"),
 		field.JSON("pending_texts", map[string]map[string]string{}).Optional().
 			Comment("the owner's translations waiting for review: language → field key → text (empty removes it)"),
+		field.JSON("pending_machine", map[string][]string{}).Optional().
+			Comment("which waiting translations a translation engine made: language → field keys"),
 	}
 }

@@ -17,6 +17,7 @@ func (Text) Fields() []ent.Field {
 		field.String("field").Comment("name, brief, intro, introAttr.N.k, ..."),
 		field.String("lang"),
 		field.Text("txt"),
+		field.Bool("machine").Default(false).Comment("made by a translation engine, not written by a person"),
 	}
 }
 

@@ -21,6 +21,8 @@ const (
 	FieldLang = "lang"
 	// FieldTxt holds the string denoting the txt field in the database.
 	FieldTxt = "txt"
+	// FieldMachine holds the string denoting the machine field in the database.
+	FieldMachine = "machine"
 	// Table holds the table name of the text in the database.
 	Table = "texts"
 )
@@ -33,6 +35,7 @@ var Columns = []string{
 	FieldField,
 	FieldLang,
 	FieldTxt,
+	FieldMachine,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -44,6 +47,11 @@ func ValidColumn(column string) bool {
 	}
 	return false
 }
+
+var (
+	// DefaultMachine holds the default value on creation for the "machine" field.
+	DefaultMachine bool
+)
 
 // OrderOption defines the ordering options for the Text queries.
 type OrderOption func(*sql.Selector)
@@ -76,4 +84,9 @@ func ByLang(opts ...sql.OrderTermOption) OrderOption {
 // ByTxt orders the results by the txt field.
 func ByTxt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTxt, opts...).ToFunc()
+}
+
+// ByMachine orders the results by the machine field.
+func ByMachine(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldMachine, opts...).ToFunc()
 }

@@ -78,6 +78,11 @@ func Txt(v string) predicate.Text {
 	return predicate.Text(sql.FieldEQ(FieldTxt, v))
 }
 
+// Machine applies equality check predicate on the "machine" field. It's identical to MachineEQ.
+func Machine(v bool) predicate.Text {
+	return predicate.Text(sql.FieldEQ(FieldMachine, v))
+}
+
 // OwnerKindEQ applies the EQ predicate on the "owner_kind" field.
 func OwnerKindEQ(v string) predicate.Text {
 	return predicate.Text(sql.FieldEQ(FieldOwnerKind, v))
@@ -376,6 +381,16 @@ func TxtEqualFold(v string) predicate.Text {
 // TxtContainsFold applies the ContainsFold predicate on the "txt" field.
 func TxtContainsFold(v string) predicate.Text {
 	return predicate.Text(sql.FieldContainsFold(FieldTxt, v))
+}
+
+// MachineEQ applies the EQ predicate on the "machine" field.
+func MachineEQ(v bool) predicate.Text {
+	return predicate.Text(sql.FieldEQ(FieldMachine, v))
+}
+
+// MachineNEQ applies the NEQ predicate on the "machine" field.
+func MachineNEQ(v bool) predicate.Text {
+	return predicate.Text(sql.FieldNEQ(FieldMachine, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/labstack/echo/v4"
 
+	"souk/app/ai"
 	"souk/app/form"
 	"souk/app/listing"
 )
@@ -12,6 +13,7 @@ import (
 type GoodsEditor struct {
 	*Identities
 	svc *listing.Editor
+	ai  *ai.Service
 }
 
 // NewGoodsEditor makes the goods form and review handlers; operators are
@@ -28,6 +30,7 @@ func (h *GoodsEditor) Register(g *echo.Group) {
 	g.POST("/tre/saveMyTreLit", h.saveLit)
 	g.POST("/operations/treasure/list", h.list)
 	g.POST("/operations/treasure/decide", h.decide)
+	h.registerAI(g)
 }
 
 func (h *GoodsEditor) getWithForm(c echo.Context) error {

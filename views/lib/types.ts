@@ -1,5 +1,5 @@
 // Wire shapes of the hydration data and the API (SPEC §3 names).
-export interface Txt { txt: string; lan?: string }
+export interface Txt { txt: string; lan?: string; machine?: boolean }
 export interface Thumb { url: string; width: number; height: number }
 export interface ImageSet { largeThumbnail: Thumb; smallThumbnail: Thumb; tinyImg: Thumb }
 export interface GoodsImage { id: string; image: ImageSet }

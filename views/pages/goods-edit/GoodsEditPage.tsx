@@ -15,6 +15,7 @@ import { AttrGroups, SkuTable, toSendSkus, type Group, type Sku } from "./varian
 import { Prices, Ranges, Scenario, toSendRanges } from "./prices";
 import { Translations } from "./Translations";
 import { CategoryPick } from "./category";
+import { WriteWithAI } from "./WriteWithAI";
 
 interface MyGoods {
   treId: string; sid: string; approveStatus: ReviewStatus; rejectReason: string; live: boolean; pending: boolean;
@@ -142,6 +143,7 @@ export function GoodsEditPage() {
             {item?.live ? (
               <p><a href={withLang(lang, "/tredetail/" + encodeURIComponent(item.treId) + (item.uri ? "/" + item.uri : ""))} data-testid="goods-live">{t("GoodsViewPage")}</a></p>
             ) : null}
+            <WriteWithAI maLan={item?.maLan ?? lang} values={values} onDraft={set} />
             <DataForm def={got.form} values={values} errors={errors} busy={busy || item?.approveStatus.id === 3} submitLabel={t("SubmitForReview")}
               testid="goods-form" custom={custom}
               extraActions={<button type="button" className="btn" data-testid="save-draft" disabled={busy} onClick={() => void save(false)}>{t("GoodsSaveDraft")}</button>}

@@ -5,8 +5,9 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useLeaveWarning } from "../entity/shared";
 import type { ReviewStatus } from "../../components/form/types";
 import { ChoiceDialog } from "../../components/TextDialog";
+import { FillLanguages } from "./FillLanguages";
 
-interface LitField { key: string; type: "text" | "textarea" | "richtext"; label: string; maxLen: number; main: string; txt: string; pending: boolean }
+interface LitField { key: string; type: "text" | "textarea" | "richtext"; label: string; maxLen: number; main: string; txt: string; pending: boolean; machine: boolean }
 interface Lit { treId: string; sid: string; maLan: string; lanCode: string; langs: string[]; approveStatus: ReviewStatus; fields: LitField[] }
 
 // Translations (the goods form's "Languages" section, #translate; the card
@@ -45,6 +46,11 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
       else take(l);
     }).catch(() => undefined);
   }, [code, treId, maLan]); // eslint-disable-line react-hooks/exhaustive-deps
+  // After a fill the open language shows what was filled (unless edited).
+  const refetch = () => {
+    if (!code || code === maLan || dirty) return;
+    void api<Lit>("tre/getMyTreLit/i18nOne", { treId, lanCode: code }).then(take).catch(() => undefined);
+  };
   const landed = !!lit;
   useEffect(() => { // the card menu's Translate lands here, once the fields are drawn
     if (landed && location.hash === "#translate") document.getElementById("translate")?.scrollIntoView();
@@ -68,6 +74,7 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
     <section className="goods-section lit" id="translate" data-testid="tre-lit" aria-labelledby="lit-title">
       <h2 id="lit-title" className="goods-sub">{t("LitTitle")}</h2>
       <p className="hint muted">{t("LitHelp")}</p>
+      <FillLanguages treId={treId} onDone={() => { refetch(); onSaved(); }} />
       <label className="field">
         <span>{t("LitLanguage")}</span>
         <select value={code} onChange={(e) => choose(e.target.value)} data-testid="lit-lang">
@@ -81,7 +88,7 @@ export function Translations({ treId, maLan, onSaved }: { treId: string; maLan: 
           <fieldset disabled={busy} className="lit-fields">
             {lit.fields.map((f) => (
               <div key={f.key} className={"field lit-field" + (errors[f.key] ? " missing" : "")}>
-                <label htmlFor={"lit-" + f.key}>{t(f.label)}{f.pending ? <span className="status-badge wait">{t("LitWaiting")}</span> : null}</label>
+                <label htmlFor={"lit-" + f.key}>{t(f.label)}{f.pending ? <span className="status-badge wait">{t("LitWaiting")}</span> : null}{f.machine && (draft[f.key] ?? "") === f.txt ? <span className="status-badge" data-testid={"lit-machine-" + f.key}>{t("AIMachine")}</span> : null}</label>
                 <small className="lit-main muted"><span>{t("LitMainText", { lang: mainName })}: </span><bdi lang={maLan}>{f.main}</bdi></small>
                 {f.type === "text"
                   ? <input id={"lit-" + f.key} type="text" lang={code} dir={target?.dir ?? "auto"} maxLength={f.maxLen} value={draft[f.key] ?? ""}

@@ -33,6 +33,9 @@ export function GoodsPage() {
   const t = useT();
   const data = useData();
   const g = data.data.goods as Goods;
+  // Some of the texts shown were made by a translation engine: say so once.
+  const machine = [g.treName, g.brief, g.introHtml, ...g.introAttrs.flatMap((a) => [a.k, a.v]), ...g.skuModule.groupNames,
+    ...g.skuModule.attrs.flat().map((a) => a.name), ...g.scenarioLabels.flatMap((l) => l.values.map((v) => v.name))].some((x) => x?.machine);
   const fmt = usePrice();
   const showToast = useShop((s) => s.showToast);
   const setCartQty = useShop((s) => s.setCartQty);
@@ -112,6 +115,7 @@ export function GoodsPage() {
             </div>
           ) : null}
           <h1 lang={txtLang(g.treName, data.lang)} data-testid="goods-title">{g.treName.txt}</h1>
+          {machine ? <small className="machine-note muted" data-testid="machine-note">{t("AIMachine")}</small> : null}
           <div className="goods-sub">
             {g.ratingCount > 0 ? <Stars rating={g.rating} count={g.ratingCount} /> : null}
             {g.sales > 0 ? <span className="muted">{t("SoldCount", { n: g.sales })}</span> : null}
@@ -189,7 +193,7 @@ export function GoodsPage() {
           {g.introAttrs.length ? (
             <table className="spec-table">
               <caption>{t("Specifications")}</caption>
-              <tbody>{g.introAttrs.map((a, i) => <tr key={i}><th scope="row">{a.k.txt}</th><td>{a.v.txt}</td></tr>)}</tbody>
+              <tbody>{g.introAttrs.map((a, i) => <tr key={i}><th scope="row" lang={txtLang(a.k, data.lang)}>{a.k.txt}</th><td lang={txtLang(a.v, data.lang)}>{a.v.txt}</td></tr>)}</tbody>
             </table>
           ) : null}
         </div>

@@ -59,7 +59,7 @@ export function ReviewDetail({ item, onDecided }: { item: ReviewItem; onDecided:
       <p className="small muted">{item.kind === "goods" && item.owner ? <><bdi dir="ltr">{item.owner}</bdi> · </> : null}<bdi dir="ltr">{item.uid}</bdi>{item.reviewer ? <> · <span data-testid="ops-taken-by">{t("OpsTakenByWho", { who: item.reviewer })}</span></> : null}</p>
       {item.rejectReason ? <p className="small"><strong>{t("OpsReason")}:</strong> <bdi>{item.rejectReason}</bdi></p> : null}
       <Diff kind={item.kind} live={item.live} submitted={item.submitted} />
-      {item.translations ? <Translations all={item.translations} main={item.submitted} /> : null}
+      {item.translations ? <Translations all={item.translations} machine={item.machine ?? {}} main={item.submitted} /> : null}
       {error ? <p className="pay-error" role="alert" data-testid="ops-error">{error}</p> : null}
       {takenByOther ? <p className="small muted">{t("OpsTakenByWho", { who: item.reviewer })}</p> : null}
       {open ? (
@@ -165,8 +165,8 @@ export function Trail({ rows, lang }: { rows: AuditEntry[] | null; lang: string 
 }
 
 // Translations lists the goods owner's waiting translations by language;
-// an empty text removes that field's translation.
-function Translations({ all, main }: { all: Record<string, Record<string, string>>; main: Values | null }) {
+// an empty text removes that field's translation. Machine-made ones say so.
+function Translations({ all, machine, main }: { all: Record<string, Record<string, string>>; machine: Record<string, string[]>; main: Values | null }) {
   const t = useT();
   const { langs } = useData();
   return (
@@ -179,7 +179,8 @@ function Translations({ all, main }: { all: Record<string, Record<string, string
             <tr key={code + k}>
               <th scope="row">{langs.find((l) => l.code === code)?.name ?? code}</th>
               <td>{t(litLabel(k))} <bdi className="muted">{litField(k, main)}</bdi></td>
-              <td lang={code} dir="auto">{v === "" ? <em className="muted">{t("LitRemoved")}</em> : v}</td>
+              <td lang={code} dir="auto">{v === "" ? <em className="muted">{t("LitRemoved")}</em> : v}
+                {machine[code]?.includes(k) ? <> <span className="status-badge" data-testid="ops-machine">{t("AIMachine")}</span></> : null}</td>
             </tr>
           )))}
         </tbody>

@@ -12,6 +12,8 @@ export interface ReviewItem {
   submitted: Values | null; live: Values | null; updatedAt: string;
   // Goods: the owner's translations waiting with the change, language → field key → text.
   translations?: Record<string, Record<string, string>>;
+  // Goods: which of those a translation engine made, language → field keys.
+  machine?: Record<string, string[]>;
 }
 export interface AuditEntry { actor: string; role: string; at: string; action: string; before: string; after: string; reason: string }
 
