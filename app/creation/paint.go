@@ -93,7 +93,9 @@ func distTo(img *image.RGBA, a int, c [3]float64) float64 {
 	return math.Abs(float64(p[0])-c[0]) + math.Abs(float64(p[1])-c[1]) + math.Abs(float64(p[2])-c[2])
 }
 
-func lum(p []uint8) float64 { return (0.2126*float64(p[0]) + 0.7152*float64(p[1]) + 0.0722*float64(p[2])) / 255 }
+func lum(p []uint8) float64 {
+	return (0.2126*float64(p[0]) + 0.7152*float64(p[1]) + 0.0722*float64(p[2])) / 255
+}
 
 // recolour gives the garment the swatch's colour: each pixel keeps its
 // lightness relative to the garment's mean, so folds and shading stay.

@@ -3,6 +3,7 @@ package media
 import (
 	"fmt"
 	"image"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -63,4 +64,13 @@ func (s *Store) Picture(url string, spec func(uid string) (DemoSpec, bool)) (ima
 		return nil, fmt.Errorf("media: picture %s: %w", uid, ErrNotFound)
 	}
 	return RenderDemo(sp, size, size), nil
+}
+
+// RemoveUpload deletes an uploaded or generated file by its URL (a
+// half-made creation's pictures); any other URL is left alone.
+func (s *Store) RemoveUpload(url string) {
+	name, ok := strings.CutPrefix(url, s.prefix+"/")
+	if ok && IsUploadName(name) {
+		_ = os.Remove(filepath.Join(s.dir, filepath.FromSlash(name)))
+	}
 }
