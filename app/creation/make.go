@@ -156,7 +156,7 @@ func (s *Service) run(ctx context.Context, j *job, progress Progress) (*Version,
 	}
 	imgs := []schema.CreationImage{{SmallURL: up.Small.URL, SmallW: up.Small.Width, SmallH: up.Small.Height,
 		BigURL: up.Big.URL, BigW: up.Big.Width, BigH: up.Big.Height}}
-	v, err := j.version.Update().SetImages(imgs).SetStatus(statusDone).
+	v, err := s.db.CreationVersion.UpdateOneID(j.version.ID).SetImages(imgs).SetStatus(statusDone).
 		SetDescription(s.describe(j)).SetEngine(s.o.Engine.Name()).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creation: complete version: %w", err)
