@@ -52,7 +52,8 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
-  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category";
+  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category"
+  | "creation" | "creationVersion";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -66,6 +67,7 @@ export interface PageData {
   cards?: { cards: Card[]; total: number; page: number; pageSize: number };
   profile?: { userUid: string; userName: string; title: string; brief: string; avatarUrl: string; backgroundUrl: string };
   param?: string; // a route parameter the page shows (block code, QR ticket)
+  param2?: string; // a second one (ai-creation's createVUid)
   search?: SearchResults;
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
   cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)
