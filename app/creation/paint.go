@@ -57,14 +57,55 @@ func findGarment(ctx context.Context, img *image.RGBA) (*mask, error) {
 			}
 		}
 	}
-	m.box = image.Rectangle{Min: image.Pt(w, h)}
 	for i, seen := range bgSeen {
-		if !seen {
-			m.on[i] = true
+		m.on[i] = !seen
+	}
+	m.dropSpecks()
+	m.box = image.Rectangle{Min: image.Pt(w, h)}
+	for i, on := range m.on {
+		if on {
 			m.box = m.box.Union(image.Rect(i%w, i/w, i%w+1, i/w+1))
 		}
 	}
 	return m, nil
+}
+
+// dropSpecks unmarks small islands (JPEG noise of a refined version's
+// backdrop): parts under 2% of the largest part are not the garment.
+func (m *mask) dropSpecks() {
+	comp := make([]int32, len(m.on)) // 0: not yet seen; else part number
+	sizes := []int{0}
+	for start, on := range m.on {
+		if !on || comp[start] != 0 {
+			continue
+		}
+		id := int32(len(sizes))
+		stack, n := []int{start}, 0
+		comp[start] = id
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			n++
+			x := i % m.w
+			for _, j := range [4]int{i - 1, i + 1, i - m.w, i + m.w} {
+				if j < 0 || j >= len(m.on) || (j == i-1 && x == 0) || (j == i+1 && x == m.w-1) || !m.on[j] || comp[j] != 0 {
+					continue
+				}
+				comp[j] = id
+				stack = append(stack, j)
+			}
+		}
+		sizes = append(sizes, n)
+	}
+	largest := 0
+	for _, n := range sizes {
+		largest = max(largest, n)
+	}
+	for i, c := range comp {
+		if c != 0 && sizes[c]*50 < largest {
+			m.on[i] = false
+		}
+	}
 }
 
 func borderMean(img *image.RGBA) [3]float64 {
@@ -180,7 +221,7 @@ func reshape(ctx context.Context, img *image.RGBA, m *mask, length string) error
 	copy(src.Pix, img.Pix)
 	old := append([]bool(nil), m.on...)
 	cut := top + (bottom-top)*62/100
-	end := bottom
+	end := min(m.h, bottom+(bottom-top)/40) // just past the hem
 	if length == "long" {
 		cut = top + (bottom-top)*80/100
 		end = max(bottom, min(m.h-m.h/25, bottom+(bottom-top)*18/100))
@@ -201,7 +242,10 @@ func reshape(ctx context.Context, img *image.RGBA, m *mask, length string) error
 				m.on[i] = true
 				continue
 			}
-			if old[i] || m.on[i] {
+			// Shortening clears the garment's columns below the cut, trims
+			// the mask missed included.
+			inBand := length != "long" && x >= m.box.Min.X && x < m.box.Max.X
+			if old[i] || m.on[i] || inBand {
 				studio(src, m.box, x, y, p)
 				m.on[i] = false
 			}

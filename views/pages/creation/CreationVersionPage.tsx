@@ -52,7 +52,7 @@ export function CreationVersionPage() {
               </figcaption>
             </figure>
             <div>
-              <p className="cr-desc" lang={v.lan} data-testid="creation-description">{v.description}</p>
+              <p className="cr-desc" lang={v.lan} dir="auto" data-testid="creation-description">{v.description}</p>
               <p className="hint muted" data-testid="creation-engine">{t("CreationEngine", { engine: v.engine })}</p>
               <p><a href={withLang(lang, "/tredetail/" + v.treId)}>{t("CreationBackToItem")}</a></p>
               {v.mine ? <ShareBox v={v} onShare={share} /> : null}
