@@ -10,15 +10,13 @@ import (
 	"time"
 )
 
-// creationFrames posts a make call and reads its NDJSON frames.
-func (s *testStore) creationFrames(t *testing.T, ctx context.Context, body string, headers ...string) []map[string]any {
+// creationFrames posts a make call and reads its NDJSON frames; it goes
+// away (cancels the request) on the progress frame of step cancelAt.
+func (s *testStore) creationFrames(t *testing.T, cancelAt, body string, headers ...string) []map[string]any {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, "POST", s.URL+"/api/v1/souk/aiCreation/make", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := http.DefaultClient.Do(s.apiRequest(ctx, "POST", "aiCreation/make", body, headers...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +29,12 @@ func (s *testStore) creationFrames(t *testing.T, ctx context.Context, body strin
 			t.Fatalf("not a JSON frame: %q", sc.Text())
 		}
 		out = append(out, f)
-		if ctx.Err() == nil && f["c"] == 20.0 && f["step"] == "CreationStepRead" && ctx.Value(cancelKey{}) != nil {
-			ctx.Value(cancelKey{}).(context.CancelFunc)()
+		if f["c"] == 20.0 && f["step"] == cancelAt {
+			cancel()
 		}
 	}
 	return out
 }
-
-type cancelKey struct{}
 
 func lastVersion(t *testing.T, fs []map[string]any) map[string]any {
 	t.Helper()
@@ -59,12 +55,12 @@ func TestCreationCalls(t *testing.T) {
 			t.Fatalf("choices: %d %s", env.Code, env.Content)
 		}
 		ask := `{"treId":"` + dress + `","model":"Souk Atelier","swatch":"emerald","prompt":"with dots"}`
-		fs := s.creationFrames(t, context.Background(), ask, "ALAN", "ar")
+		fs := s.creationFrames(t, "", ask, "ALAN", "ar")
 		if len(fs) != 1 || fs[0]["c"] != 400.0 || fs[0]["code"] != 401.0 || fs[0]["easg"] != "يُرجى تسجيل الدخول للمتابعة" {
 			t.Fatalf("anonymous make: %v", fs)
 		}
 		ana, bob := s.signUp(t, "create-ana@example.com"), s.signUp(t, "create-bob@example.com")
-		fs = s.creationFrames(t, context.Background(), ask, "TOKEN", ana)
+		fs = s.creationFrames(t, "", ask, "TOKEN", ana)
 		v1 := lastVersion(t, fs)
 		if len(fs) < 4 || fs[0]["c"] != 20.0 || v1["pattern"] != "dots" || !strings.Contains(v1["description"].(string), "souk-embedded") {
 			t.Fatalf("make frames: %v", fs)
@@ -73,18 +69,16 @@ func TestCreationCalls(t *testing.T) {
 		if res, _ := s.get(t, img); res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" {
 			t.Fatalf("picture %s: %d %s", img, res.StatusCode, res.Header.Get("Content-Type"))
 		}
-		v2 := lastVersion(t, s.creationFrames(t, context.Background(), `{"treId":"`+dress+`","from":"`+v1["createVUid"].(string)+`","length":"short"}`, "TOKEN", ana))
+		v2 := lastVersion(t, s.creationFrames(t, "", `{"treId":"`+dress+`","from":"`+v1["createVUid"].(string)+`","length":"short"}`, "TOKEN", ana))
 		if v2["parentUid"] != v1["createVUid"] || v2["number"] != 2.0 || v2["swatch"] != "emerald" {
 			t.Fatalf("refined: %v", v2)
 		}
-		bad := s.creationFrames(t, context.Background(), `{"treId":"`+dress+`","model":"Souk Atelier","prompt":"red\u0000"}`, "TOKEN", ana)
+		bad := s.creationFrames(t, "", `{"treId":"`+dress+`","model":"Souk Atelier","prompt":"red\u0000"}`, "TOKEN", ana)
 		if len(bad) != 1 || bad[0]["code"] != 102.0 || bad[0]["easg"] == "InvalidCharacters" {
 			t.Fatalf("NUL byte: %v", bad)
 		}
 		// A client that goes away mid-work leaves no version.
-		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), cancelKey{}, nil))
-		ctx = context.WithValue(ctx, cancelKey{}, cancel)
-		s.creationFrames(t, ctx, ask, "TOKEN", ana)
+		s.creationFrames(t, "CreationStepRead", ask, "TOKEN", ana)
 		time.Sleep(300 * time.Millisecond)
 		env = s.call(t, "POST", "aiCreation/versions", `{"treId":"`+dress+`"}`, "TOKEN", ana)
 		var list []map[string]any
