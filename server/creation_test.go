@@ -79,7 +79,12 @@ func TestCreationCalls(t *testing.T) {
 		}
 		// A client that goes away mid-work leaves no version.
 		s.creationFrames(t, "CreationStepRead", ask, "TOKEN", ana)
-		time.Sleep(300 * time.Millisecond)
+		for i := 0; i < 20 && s.app.DB.CreationVersion.Query().CountX(context.Background()) != 2; i++ {
+			time.Sleep(50 * time.Millisecond) // the server notices the client is gone
+		}
+		if n := s.app.DB.CreationVersion.Query().CountX(context.Background()); n != 2 {
+			t.Fatalf("%d versions kept after a cancel, want 2", n)
+		}
 		env = s.call(t, "POST", "aiCreation/versions", `{"treId":"`+dress+`"}`, "TOKEN", ana)
 		var list []map[string]any
 		if json.Unmarshal(env.Content, &list); env.Code != 200 || len(list) != 2 {
