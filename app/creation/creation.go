@@ -20,10 +20,11 @@ import (
 
 // Limits of a request.
 const (
-	MaxPrompt     = 500 // characters of the user's words
-	DefaultPerDay = 30  // versions a user may make a day (UTC)
-	DefaultSlots  = 1   // generations running at once on this server
-	smallSide     = 400 // stored sizes of a generated picture
+	MaxPrompt     = 500              // characters of the user's words
+	DefaultPerDay = 30               // versions a user may make a day (UTC)
+	DefaultSlots  = 1                // generations running at once on this server
+	QueueWait     = 20 * time.Second // the longest a request waits for a slot: then CreationBusy
+	smallSide     = 400              // stored sizes of a generated picture
 	bigSide       = 800
 )
 

@@ -149,6 +149,9 @@ func TestQuotaParallel(t *testing.T) {
 		if n := db.Creation.Query().CountX(context.Background()); n != quota {
 			t.Errorf("%d creations kept, want %d", n, quota)
 		}
+		if n := f.gate.MaxInUse(); n != DefaultSlots {
+			t.Errorf("%d generations ran at once, want at most %d", n, DefaultSlots)
+		}
 	})
 }
 

@@ -128,7 +128,9 @@ func hasModel(ms []catalog.AIGenModel, name string) bool {
 
 // run generates, stores the pictures and completes the reserved version.
 func (s *Service) run(ctx context.Context, j *job, progress Progress) (*Version, error) {
-	release, err := s.gate.Enter(ctx)
+	wait, stop := context.WithTimeout(ctx, QueueWait)
+	release, err := s.gate.Enter(wait)
+	stop()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
