@@ -54,7 +54,9 @@ type CreationVersion struct {
 	// pending while the engine works (it counts for the quota), done
 	Status string `json:"status,omitempty"`
 	// anyone with the link may view it
-	Shared       bool `json:"shared,omitempty"`
+	Shared bool `json:"shared,omitempty"`
+	// the Creator identity whose page shows it as a design
+	DesignOf     *int `json:"design_of,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -67,7 +69,7 @@ func (*CreationVersion) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case creationversion.FieldShared:
 			values[i] = new(sql.NullBool)
-		case creationversion.FieldID, creationversion.FieldCreationID, creationversion.FieldParentID, creationversion.FieldUserID, creationversion.FieldGoodsID, creationversion.FieldNumber:
+		case creationversion.FieldID, creationversion.FieldCreationID, creationversion.FieldParentID, creationversion.FieldUserID, creationversion.FieldGoodsID, creationversion.FieldNumber, creationversion.FieldDesignOf:
 			values[i] = new(sql.NullInt64)
 		case creationversion.FieldUID, creationversion.FieldPrompt, creationversion.FieldSwatch, creationversion.FieldPattern, creationversion.FieldLength, creationversion.FieldDescription, creationversion.FieldLang, creationversion.FieldEngine, creationversion.FieldStatus:
 			values[i] = new(sql.NullString)
@@ -205,6 +207,13 @@ func (_m *CreationVersion) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Shared = value.Bool
 			}
+		case creationversion.FieldDesignOf:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field design_of", values[i])
+			} else if value.Valid {
+				_m.DesignOf = new(int)
+				*_m.DesignOf = int(value.Int64)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -296,6 +305,11 @@ func (_m *CreationVersion) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("shared=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Shared))
+	builder.WriteString(", ")
+	if v := _m.DesignOf; v != nil {
+		builder.WriteString("design_of=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

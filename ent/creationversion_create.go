@@ -235,6 +235,20 @@ func (_c *CreationVersionCreate) SetNillableShared(v *bool) *CreationVersionCrea
 	return _c
 }
 
+// SetDesignOf sets the "design_of" field.
+func (_c *CreationVersionCreate) SetDesignOf(v int) *CreationVersionCreate {
+	_c.mutation.SetDesignOf(v)
+	return _c
+}
+
+// SetNillableDesignOf sets the "design_of" field if the given value is not nil.
+func (_c *CreationVersionCreate) SetNillableDesignOf(v *int) *CreationVersionCreate {
+	if v != nil {
+		_c.SetDesignOf(*v)
+	}
+	return _c
+}
+
 // Mutation returns the CreationVersionMutation object of the builder.
 func (_c *CreationVersionCreate) Mutation() *CreationVersionMutation {
 	return _c.mutation
@@ -483,6 +497,10 @@ func (_c *CreationVersionCreate) createSpec() (*CreationVersion, *sqlgraph.Creat
 	if value, ok := _c.mutation.Shared(); ok {
 		_spec.SetField(creationversion.FieldShared, field.TypeBool, value)
 		_node.Shared = value
+	}
+	if value, ok := _c.mutation.DesignOf(); ok {
+		_spec.SetField(creationversion.FieldDesignOf, field.TypeInt, value)
+		_node.DesignOf = &value
 	}
 	return _node, _spec
 }
@@ -779,6 +797,30 @@ func (u *CreationVersionUpsert) SetShared(v bool) *CreationVersionUpsert {
 // UpdateShared sets the "shared" field to the value that was provided on create.
 func (u *CreationVersionUpsert) UpdateShared() *CreationVersionUpsert {
 	u.SetExcluded(creationversion.FieldShared)
+	return u
+}
+
+// SetDesignOf sets the "design_of" field.
+func (u *CreationVersionUpsert) SetDesignOf(v int) *CreationVersionUpsert {
+	u.Set(creationversion.FieldDesignOf, v)
+	return u
+}
+
+// UpdateDesignOf sets the "design_of" field to the value that was provided on create.
+func (u *CreationVersionUpsert) UpdateDesignOf() *CreationVersionUpsert {
+	u.SetExcluded(creationversion.FieldDesignOf)
+	return u
+}
+
+// AddDesignOf adds v to the "design_of" field.
+func (u *CreationVersionUpsert) AddDesignOf(v int) *CreationVersionUpsert {
+	u.Add(creationversion.FieldDesignOf, v)
+	return u
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (u *CreationVersionUpsert) ClearDesignOf() *CreationVersionUpsert {
+	u.SetNull(creationversion.FieldDesignOf)
 	return u
 }
 
@@ -1111,6 +1153,34 @@ func (u *CreationVersionUpsertOne) SetShared(v bool) *CreationVersionUpsertOne {
 func (u *CreationVersionUpsertOne) UpdateShared() *CreationVersionUpsertOne {
 	return u.Update(func(s *CreationVersionUpsert) {
 		s.UpdateShared()
+	})
+}
+
+// SetDesignOf sets the "design_of" field.
+func (u *CreationVersionUpsertOne) SetDesignOf(v int) *CreationVersionUpsertOne {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.SetDesignOf(v)
+	})
+}
+
+// AddDesignOf adds v to the "design_of" field.
+func (u *CreationVersionUpsertOne) AddDesignOf(v int) *CreationVersionUpsertOne {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.AddDesignOf(v)
+	})
+}
+
+// UpdateDesignOf sets the "design_of" field to the value that was provided on create.
+func (u *CreationVersionUpsertOne) UpdateDesignOf() *CreationVersionUpsertOne {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.UpdateDesignOf()
+	})
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (u *CreationVersionUpsertOne) ClearDesignOf() *CreationVersionUpsertOne {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.ClearDesignOf()
 	})
 }
 
@@ -1609,6 +1679,34 @@ func (u *CreationVersionUpsertBulk) SetShared(v bool) *CreationVersionUpsertBulk
 func (u *CreationVersionUpsertBulk) UpdateShared() *CreationVersionUpsertBulk {
 	return u.Update(func(s *CreationVersionUpsert) {
 		s.UpdateShared()
+	})
+}
+
+// SetDesignOf sets the "design_of" field.
+func (u *CreationVersionUpsertBulk) SetDesignOf(v int) *CreationVersionUpsertBulk {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.SetDesignOf(v)
+	})
+}
+
+// AddDesignOf adds v to the "design_of" field.
+func (u *CreationVersionUpsertBulk) AddDesignOf(v int) *CreationVersionUpsertBulk {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.AddDesignOf(v)
+	})
+}
+
+// UpdateDesignOf sets the "design_of" field to the value that was provided on create.
+func (u *CreationVersionUpsertBulk) UpdateDesignOf() *CreationVersionUpsertBulk {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.UpdateDesignOf()
+	})
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (u *CreationVersionUpsertBulk) ClearDesignOf() *CreationVersionUpsertBulk {
+	return u.Update(func(s *CreationVersionUpsert) {
+		s.ClearDesignOf()
 	})
 }
 

@@ -305,6 +305,33 @@ func (_u *CreationVersionUpdate) SetNillableShared(v *bool) *CreationVersionUpda
 	return _u
 }
 
+// SetDesignOf sets the "design_of" field.
+func (_u *CreationVersionUpdate) SetDesignOf(v int) *CreationVersionUpdate {
+	_u.mutation.ResetDesignOf()
+	_u.mutation.SetDesignOf(v)
+	return _u
+}
+
+// SetNillableDesignOf sets the "design_of" field if the given value is not nil.
+func (_u *CreationVersionUpdate) SetNillableDesignOf(v *int) *CreationVersionUpdate {
+	if v != nil {
+		_u.SetDesignOf(*v)
+	}
+	return _u
+}
+
+// AddDesignOf adds value to the "design_of" field.
+func (_u *CreationVersionUpdate) AddDesignOf(v int) *CreationVersionUpdate {
+	_u.mutation.AddDesignOf(v)
+	return _u
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (_u *CreationVersionUpdate) ClearDesignOf() *CreationVersionUpdate {
+	_u.mutation.ClearDesignOf()
+	return _u
+}
+
 // Mutation returns the CreationVersionMutation object of the builder.
 func (_u *CreationVersionUpdate) Mutation() *CreationVersionMutation {
 	return _u.mutation
@@ -454,6 +481,15 @@ func (_u *CreationVersionUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.Shared(); ok {
 		_spec.SetField(creationversion.FieldShared, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.DesignOf(); ok {
+		_spec.SetField(creationversion.FieldDesignOf, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDesignOf(); ok {
+		_spec.AddField(creationversion.FieldDesignOf, field.TypeInt, value)
+	}
+	if _u.mutation.DesignOfCleared() {
+		_spec.ClearField(creationversion.FieldDesignOf, field.TypeInt)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -750,6 +786,33 @@ func (_u *CreationVersionUpdateOne) SetNillableShared(v *bool) *CreationVersionU
 	return _u
 }
 
+// SetDesignOf sets the "design_of" field.
+func (_u *CreationVersionUpdateOne) SetDesignOf(v int) *CreationVersionUpdateOne {
+	_u.mutation.ResetDesignOf()
+	_u.mutation.SetDesignOf(v)
+	return _u
+}
+
+// SetNillableDesignOf sets the "design_of" field if the given value is not nil.
+func (_u *CreationVersionUpdateOne) SetNillableDesignOf(v *int) *CreationVersionUpdateOne {
+	if v != nil {
+		_u.SetDesignOf(*v)
+	}
+	return _u
+}
+
+// AddDesignOf adds value to the "design_of" field.
+func (_u *CreationVersionUpdateOne) AddDesignOf(v int) *CreationVersionUpdateOne {
+	_u.mutation.AddDesignOf(v)
+	return _u
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (_u *CreationVersionUpdateOne) ClearDesignOf() *CreationVersionUpdateOne {
+	_u.mutation.ClearDesignOf()
+	return _u
+}
+
 // Mutation returns the CreationVersionMutation object of the builder.
 func (_u *CreationVersionUpdateOne) Mutation() *CreationVersionMutation {
 	return _u.mutation
@@ -929,6 +992,15 @@ func (_u *CreationVersionUpdateOne) sqlSave(ctx context.Context) (_node *Creatio
 	}
 	if value, ok := _u.mutation.Shared(); ok {
 		_spec.SetField(creationversion.FieldShared, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.DesignOf(); ok {
+		_spec.SetField(creationversion.FieldDesignOf, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDesignOf(); ok {
+		_spec.AddField(creationversion.FieldDesignOf, field.TypeInt, value)
+	}
+	if _u.mutation.DesignOfCleared() {
+		_spec.ClearField(creationversion.FieldDesignOf, field.TypeInt)
 	}
 	_node = &CreationVersion{config: _u.config}
 	_spec.Assign = _node.assignValues

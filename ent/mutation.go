@@ -8927,6 +8927,8 @@ type CreationVersionMutation struct {
 	engine         *string
 	status         *string
 	shared         *bool
+	design_of      *int
+	adddesign_of   *int
 	clearedFields  map[string]struct{}
 	done           bool
 	oldValue       func(context.Context) (*CreationVersion, error)
@@ -9822,6 +9824,76 @@ func (m *CreationVersionMutation) ResetShared() {
 	m.shared = nil
 }
 
+// SetDesignOf sets the "design_of" field.
+func (m *CreationVersionMutation) SetDesignOf(i int) {
+	m.design_of = &i
+	m.adddesign_of = nil
+}
+
+// DesignOf returns the value of the "design_of" field in the mutation.
+func (m *CreationVersionMutation) DesignOf() (r int, exists bool) {
+	v := m.design_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDesignOf returns the old "design_of" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldDesignOf(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDesignOf is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDesignOf requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDesignOf: %w", err)
+	}
+	return oldValue.DesignOf, nil
+}
+
+// AddDesignOf adds i to the "design_of" field.
+func (m *CreationVersionMutation) AddDesignOf(i int) {
+	if m.adddesign_of != nil {
+		*m.adddesign_of += i
+	} else {
+		m.adddesign_of = &i
+	}
+}
+
+// AddedDesignOf returns the value that was added to the "design_of" field in this mutation.
+func (m *CreationVersionMutation) AddedDesignOf() (r int, exists bool) {
+	v := m.adddesign_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (m *CreationVersionMutation) ClearDesignOf() {
+	m.design_of = nil
+	m.adddesign_of = nil
+	m.clearedFields[creationversion.FieldDesignOf] = struct{}{}
+}
+
+// DesignOfCleared returns if the "design_of" field was cleared in this mutation.
+func (m *CreationVersionMutation) DesignOfCleared() bool {
+	_, ok := m.clearedFields[creationversion.FieldDesignOf]
+	return ok
+}
+
+// ResetDesignOf resets all changes to the "design_of" field.
+func (m *CreationVersionMutation) ResetDesignOf() {
+	m.design_of = nil
+	m.adddesign_of = nil
+	delete(m.clearedFields, creationversion.FieldDesignOf)
+}
+
 // Where appends a list predicates to the CreationVersionMutation builder.
 func (m *CreationVersionMutation) Where(ps ...predicate.CreationVersion) {
 	m.predicates = append(m.predicates, ps...)
@@ -9856,7 +9928,7 @@ func (m *CreationVersionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CreationVersionMutation) Fields() []string {
-	fields := make([]string, 0, 18)
+	fields := make([]string, 0, 19)
 	if m.created_at != nil {
 		fields = append(fields, creationversion.FieldCreatedAt)
 	}
@@ -9911,6 +9983,9 @@ func (m *CreationVersionMutation) Fields() []string {
 	if m.shared != nil {
 		fields = append(fields, creationversion.FieldShared)
 	}
+	if m.design_of != nil {
+		fields = append(fields, creationversion.FieldDesignOf)
+	}
 	return fields
 }
 
@@ -9955,6 +10030,8 @@ func (m *CreationVersionMutation) Field(name string) (ent.Value, bool) {
 		return m.Status()
 	case creationversion.FieldShared:
 		return m.Shared()
+	case creationversion.FieldDesignOf:
+		return m.DesignOf()
 	}
 	return nil, false
 }
@@ -10000,6 +10077,8 @@ func (m *CreationVersionMutation) OldField(ctx context.Context, name string) (en
 		return m.OldStatus(ctx)
 	case creationversion.FieldShared:
 		return m.OldShared(ctx)
+	case creationversion.FieldDesignOf:
+		return m.OldDesignOf(ctx)
 	}
 	return nil, fmt.Errorf("unknown CreationVersion field %s", name)
 }
@@ -10135,6 +10214,13 @@ func (m *CreationVersionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetShared(v)
 		return nil
+	case creationversion.FieldDesignOf:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDesignOf(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CreationVersion field %s", name)
 }
@@ -10158,6 +10244,9 @@ func (m *CreationVersionMutation) AddedFields() []string {
 	if m.addnumber != nil {
 		fields = append(fields, creationversion.FieldNumber)
 	}
+	if m.adddesign_of != nil {
+		fields = append(fields, creationversion.FieldDesignOf)
+	}
 	return fields
 }
 
@@ -10176,6 +10265,8 @@ func (m *CreationVersionMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedGoodsID()
 	case creationversion.FieldNumber:
 		return m.AddedNumber()
+	case creationversion.FieldDesignOf:
+		return m.AddedDesignOf()
 	}
 	return nil, false
 }
@@ -10220,6 +10311,13 @@ func (m *CreationVersionMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddNumber(v)
 		return nil
+	case creationversion.FieldDesignOf:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDesignOf(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CreationVersion numeric field %s", name)
 }
@@ -10233,6 +10331,9 @@ func (m *CreationVersionMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(creationversion.FieldImages) {
 		fields = append(fields, creationversion.FieldImages)
+	}
+	if m.FieldCleared(creationversion.FieldDesignOf) {
+		fields = append(fields, creationversion.FieldDesignOf)
 	}
 	return fields
 }
@@ -10253,6 +10354,9 @@ func (m *CreationVersionMutation) ClearField(name string) error {
 		return nil
 	case creationversion.FieldImages:
 		m.ClearImages()
+		return nil
+	case creationversion.FieldDesignOf:
+		m.ClearDesignOf()
 		return nil
 	}
 	return fmt.Errorf("unknown CreationVersion nullable field %s", name)
@@ -10315,6 +10419,9 @@ func (m *CreationVersionMutation) ResetField(name string) error {
 		return nil
 	case creationversion.FieldShared:
 		m.ResetShared()
+		return nil
+	case creationversion.FieldDesignOf:
+		m.ResetDesignOf()
 		return nil
 	}
 	return fmt.Errorf("unknown CreationVersion field %s", name)

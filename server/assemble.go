@@ -280,7 +280,8 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Trends:   api.NewTrends(handlers, trends),
 		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore,
-			Spec: seed.MediaSpec(db), T: strs.T, PerDay: cfg.CreationsDay})),
+			Spec: seed.MediaSpec(db), T: strs.T, PerDay: cfg.CreationsDay,
+			OnPublish: func() { versions.Bump("catalog") }})), // identity pages show designs
 		Media: mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}

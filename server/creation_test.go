@@ -100,6 +100,9 @@ func TestCreationCalls(t *testing.T) {
 		if env := s.call(t, "POST", "aiCreation/share", `{"createVUid":"`+uid+`"}`, "TOKEN", ana); env.Code != 200 {
 			t.Fatalf("share: %d %s", env.Code, env.Easg)
 		}
+		if env := s.call(t, "POST", "aiCreation/publish", `{"createVUid":"`+uid+`"}`, "TOKEN", ana); env.Code != 442 || env.Easg != "Publishing designs needs an approved Creator identity." {
+			t.Fatalf("publish without a Creator identity: %d %q", env.Code, env.Easg)
+		}
 		if env := s.call(t, "POST", "aiCreation/version", `{"createVUid":"`+uid+`"}`); env.Code != 200 || !strings.Contains(string(env.Content), `"mine":false`) {
 			t.Fatalf("shared version, anonymous: %d %s", env.Code, env.Content)
 		}

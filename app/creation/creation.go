@@ -37,6 +37,9 @@ type Options struct {
 	PerDay int
 	Slots  int
 	Now    func() time.Time
+	// OnPublish runs after a version became a design on an identity page
+	// (the pages showing designs are cached).
+	OnPublish func()
 }
 
 // Service makes and keeps creation versions.

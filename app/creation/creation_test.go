@@ -216,3 +216,29 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("%d versions after refusals", n)
 	}
 }
+
+// TestPublishDesign: only a passed Creator identity publishes; the design
+// then shows on its page, shared.
+func TestPublishDesign(t *testing.T) {
+	f := newFixture(t, storetest.Open(t, storetest.Backend{Name: "sqlite", Dir: t.TempDir()}), 0)
+	ctx := context.Background()
+	bumped := 0
+	f.o.OnPublish = func() { bumped++ }
+	v, err := f.Make(ctx, f.ana, f.ask(Ask{Swatch: "lilac"}), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Publish(ctx, f.ana.ID, v.UID); apperr.CodeOf(err) != apperr.Forbidden {
+		t.Fatalf("published without a Creator identity: %v", err)
+	}
+	it := f.db.Identity.Create().SetUID("ana-creator").SetIdentityType(catalog.IdentityCreator).SetName("Ana").
+		SetUserID(f.ana.ID).SaveX(ctx)
+	p, err := f.Publish(ctx, f.ana.ID, v.UID)
+	if err != nil || !p.Design || !p.Shared || bumped != 1 {
+		t.Fatalf("publish: %+v %v (bumped %d)", p, err, bumped)
+	}
+	page, err := f.cat.Identity(ctx, it.UID, "en")
+	if err != nil || len(page.Designs) != 1 || page.Designs[0].CreateVUID != v.UID || page.Designs[0].TreID != f.dress {
+		t.Fatalf("identity designs: %+v %v", page, err)
+	}
+}

@@ -30,6 +30,7 @@ type Version struct {
 	Lang        string                 `json:"lan"`
 	Engine      string                 `json:"engine"`
 	Shared      bool                   `json:"shared"`
+	Design      bool                   `json:"design"` // shown on its Creator's identity page
 	Mine        bool                   `json:"mine"`
 	CreatedAt   int64                  `json:"createdAt"`
 }
@@ -37,7 +38,7 @@ type Version struct {
 func (s *Service) view(v *ent.CreationVersion, c *ent.Creation, treID string, parent *ent.CreationVersion, mine bool) *Version {
 	out := &Version{UID: v.UID, CreationUID: c.UID, TreID: treID, Number: v.Number, Model: c.Model, Prompt: v.Prompt,
 		Swatch: v.Swatch, Pattern: v.Pattern, Length: v.Length, Images: v.Images, Description: v.Description,
-		Lang: v.Lang, Engine: v.Engine, Shared: v.Shared, Mine: mine, CreatedAt: v.CreatedAt.UnixMilli()}
+		Lang: v.Lang, Engine: v.Engine, Shared: v.Shared, Design: v.DesignOf != nil, Mine: mine, CreatedAt: v.CreatedAt.UnixMilli()}
 	if parent != nil {
 		out.ParentUID = parent.UID
 	}

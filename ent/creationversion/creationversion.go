@@ -49,6 +49,8 @@ const (
 	FieldStatus = "status"
 	// FieldShared holds the string denoting the shared field in the database.
 	FieldShared = "shared"
+	// FieldDesignOf holds the string denoting the design_of field in the database.
+	FieldDesignOf = "design_of"
 	// Table holds the table name of the creationversion in the database.
 	Table = "creation_versions"
 )
@@ -74,6 +76,7 @@ var Columns = []string{
 	FieldEngine,
 	FieldStatus,
 	FieldShared,
+	FieldDesignOf,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -212,4 +215,9 @@ func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 // ByShared orders the results by the shared field.
 func ByShared(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldShared, opts...).ToFunc()
+}
+
+// ByDesignOf orders the results by the design_of field.
+func ByDesignOf(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDesignOf, opts...).ToFunc()
 }

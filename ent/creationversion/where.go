@@ -139,6 +139,11 @@ func Shared(v bool) predicate.CreationVersion {
 	return predicate.CreationVersion(sql.FieldEQ(FieldShared, v))
 }
 
+// DesignOf applies equality check predicate on the "design_of" field. It's identical to DesignOfEQ.
+func DesignOf(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldEQ(FieldDesignOf, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.CreationVersion {
 	return predicate.CreationVersion(sql.FieldEQ(FieldCreatedAt, v))
@@ -1032,6 +1037,56 @@ func SharedEQ(v bool) predicate.CreationVersion {
 // SharedNEQ applies the NEQ predicate on the "shared" field.
 func SharedNEQ(v bool) predicate.CreationVersion {
 	return predicate.CreationVersion(sql.FieldNEQ(FieldShared, v))
+}
+
+// DesignOfEQ applies the EQ predicate on the "design_of" field.
+func DesignOfEQ(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldEQ(FieldDesignOf, v))
+}
+
+// DesignOfNEQ applies the NEQ predicate on the "design_of" field.
+func DesignOfNEQ(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldNEQ(FieldDesignOf, v))
+}
+
+// DesignOfIn applies the In predicate on the "design_of" field.
+func DesignOfIn(vs ...int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldIn(FieldDesignOf, vs...))
+}
+
+// DesignOfNotIn applies the NotIn predicate on the "design_of" field.
+func DesignOfNotIn(vs ...int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldNotIn(FieldDesignOf, vs...))
+}
+
+// DesignOfGT applies the GT predicate on the "design_of" field.
+func DesignOfGT(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldGT(FieldDesignOf, v))
+}
+
+// DesignOfGTE applies the GTE predicate on the "design_of" field.
+func DesignOfGTE(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldGTE(FieldDesignOf, v))
+}
+
+// DesignOfLT applies the LT predicate on the "design_of" field.
+func DesignOfLT(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldLT(FieldDesignOf, v))
+}
+
+// DesignOfLTE applies the LTE predicate on the "design_of" field.
+func DesignOfLTE(v int) predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldLTE(FieldDesignOf, v))
+}
+
+// DesignOfIsNil applies the IsNil predicate on the "design_of" field.
+func DesignOfIsNil() predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldIsNull(FieldDesignOf))
+}
+
+// DesignOfNotNil applies the NotNil predicate on the "design_of" field.
+func DesignOfNotNil() predicate.CreationVersion {
+	return predicate.CreationVersion(sql.FieldNotNull(FieldDesignOf))
 }
 
 // And groups predicates with the AND operator between them.

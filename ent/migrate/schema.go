@@ -356,6 +356,7 @@ var (
 		{Name: "engine", Type: field.TypeString, Default: ""},
 		{Name: "status", Type: field.TypeString, Default: "pending"},
 		{Name: "shared", Type: field.TypeBool, Default: false},
+		{Name: "design_of", Type: field.TypeInt, Nullable: true},
 	}
 	// CreationVersionsTable holds the schema information for the "creation_versions" table.
 	CreationVersionsTable = &schema.Table{
@@ -372,6 +373,11 @@ var (
 				Name:    "creationversion_user_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{CreationVersionsColumns[6], CreationVersionsColumns[1]},
+			},
+			{
+				Name:    "creationversion_design_of",
+				Unique:  false,
+				Columns: []*schema.Column{CreationVersionsColumns[19]},
 			},
 		},
 	}

@@ -61,9 +61,10 @@ func (CreationVersion) Fields() []ent.Field {
 		field.String("engine").Default(""),
 		field.String("status").Default("pending").Comment("pending while the engine works (it counts for the quota), done"),
 		field.Bool("shared").Default(false).Comment("anyone with the link may view it"),
+		field.Int("design_of").Optional().Nillable().Comment("the Creator identity whose page shows it as a design"),
 	}
 }
 
 func (CreationVersion) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("creation_id"), index.Fields("user_id", "created_at")}
+	return []ent.Index{index.Fields("creation_id"), index.Fields("user_id", "created_at"), index.Fields("design_of")}
 }

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+
 	"github.com/labstack/echo/v4"
 
 	"souk/app/apperr"
@@ -22,7 +24,9 @@ type Creations struct {
 }
 
 // NewCreations makes the AI creation handlers.
-func NewCreations(a *Accounts, s *creation.Service) *Creations { return &Creations{Accounts: a, svc: s} }
+func NewCreations(a *Accounts, s *creation.Service) *Creations {
+	return &Creations{Accounts: a, svc: s}
+}
 
 // Register mounts the calls.
 func (h *Creations) Register(g *echo.Group) {
@@ -31,6 +35,7 @@ func (h *Creations) Register(g *echo.Group) {
 	g.POST("/aiCreation/versions", h.versions)
 	g.POST("/aiCreation/version", h.version)
 	g.POST("/aiCreation/share", h.share)
+	g.POST("/aiCreation/publish", h.publish)
 }
 
 type creationReq struct {
@@ -122,13 +127,19 @@ func (h *Creations) version(c echo.Context) error {
 	return h.ok(c, false, v)
 }
 
-func (h *Creations) share(c echo.Context) error {
+func (h *Creations) share(c echo.Context) error { return h.onVersion(c, h.svc.Share) }
+
+// publish shows the version as a design on the caller's Creator page.
+func (h *Creations) publish(c echo.Context) error { return h.onVersion(c, h.svc.Publish) }
+
+// onVersion runs an owner's action on a version and answers the version.
+func (h *Creations) onVersion(c echo.Context, act func(context.Context, int, string) (*creation.Version, error)) error {
 	var req creationReq
 	uid, _, err := h.signedIn(c, &req)
 	if err != nil {
 		return h.fail(c, err)
 	}
-	v, err := h.svc.Share(c.Request().Context(), uid, req.CreateVUID)
+	v, err := act(c.Request().Context(), uid, req.CreateVUID)
 	if err != nil {
 		return h.fail(c, err)
 	}

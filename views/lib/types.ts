@@ -39,6 +39,7 @@ export interface HomeBlock { title: Txt; text?: Txt; cta?: Txt; link?: string; i
 export interface IdentityInfo {
   uid: string; identityType: number; entityType: number; name: string; title: Txt; brief: Txt;
   country: string; avatarUrl: string; backgroundUrl: string; rating: number; goodsCount: number;
+  designs?: { createVUid: string; treId: string; number: number; image: Thumb }[]; // a Creator's published AI creations
 }
 export interface SizeRow { id: number; label: string; cm: number[] } // inches: toInch (pages/goods/sizes.ts)
 export interface Delivery { accepted: number; standard: number; estimated: number; tailoringDays: number; shippingDays: number }

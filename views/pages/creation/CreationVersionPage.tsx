@@ -34,6 +34,7 @@ export function CreationVersionPage() {
     api<Version[]>("aiCreation/versions", { creationUid: v.creationUid }, { silent: true }).then(setList).catch(() => setList([]));
   }, [v?.createVUid, v?.mine]); // eslint-disable-line react-hooks/exhaustive-deps
   const share = () => api<Version>("aiCreation/share", { createVUid: uid }).then(setV).catch(() => undefined);
+  const publish = () => api<Version>("aiCreation/publish", { createVUid: uid }).then(setV).catch(() => undefined); // the toast says why not
   const title = v ? t("CreationVersionTitle", { n: v.number }) : t("CreationTitle");
   const parent = v?.parentUid ? list.find((x) => x.createVUid === v.parentUid) : undefined;
   return (
@@ -56,6 +57,8 @@ export function CreationVersionPage() {
               <p className="hint muted" data-testid="creation-engine">{t("CreationEngine", { engine: v.engine })}</p>
               <p><a href={withLang(lang, "/tredetail/" + v.treId)}>{t("CreationBackToItem")}</a></p>
               {v.mine ? <ShareBox v={v} onShare={share} /> : null}
+              {v.mine && !v.design ? <button type="button" className="btn" onClick={publish} data-testid="creation-publish">{t("CreationPublish")}</button> : null}
+              {v.design ? <p className="hint muted" data-testid="creation-design">{t("CreationPublished")}</p> : null}
               {v.mine && choices ? <MakeForm choices={choices} from={v} title={t("CreationRefineTitle", { n: v.number })} /> : null}
             </div>
           </div>

@@ -8,7 +8,7 @@ export interface CreationImage { smallUrl: string; smallW: number; smallH: numbe
 export interface Version {
   createVUid: string; creationUid: string; treId: string; number: number; parentUid?: string; model: string;
   prompt: string; swatch: string; pattern: string; length: string; images: CreationImage[]; description: string;
-  lan: string; engine: string; shared: boolean; mine: boolean; createdAt: number;
+  lan: string; engine: string; shared: boolean; design: boolean; mine: boolean; createdAt: number;
 }
 
 export interface Choices {
