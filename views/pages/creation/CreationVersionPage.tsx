@@ -56,9 +56,13 @@ export function CreationVersionPage() {
               <p className="cr-desc" lang={v.lan} dir="auto" data-testid="creation-description">{v.description}</p>
               <p className="hint muted" data-testid="creation-engine">{t("CreationEngine", { engine: v.engine })}</p>
               <p><a href={withLang(lang, "/tredetail/" + v.treId)}>{t("CreationBackToItem")}</a></p>
-              {v.mine ? <ShareBox v={v} onShare={share} /> : null}
-              {v.mine && !v.design ? <button type="button" className="btn" onClick={publish} data-testid="creation-publish">{t("CreationPublish")}</button> : null}
-              {v.design ? <p className="hint muted" data-testid="creation-design">{t("CreationPublished")}</p> : null}
+              {v.mine ? (
+                <div className="cr-share">
+                  <ShareBox v={v} onShare={share} />
+                  {v.design ? <p className="hint muted" data-testid="creation-design">{t("CreationPublished")}</p>
+                    : <button type="button" className="btn" onClick={publish} data-testid="creation-publish">{t("CreationPublish")}</button>}
+                </div>
+              ) : null}
               {v.mine && choices ? <MakeForm choices={choices} from={v} title={t("CreationRefineTitle", { n: v.number })} /> : null}
             </div>
           </div>
