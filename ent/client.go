@@ -22,6 +22,8 @@ import (
 	"souk/ent/comment"
 	"souk/ent/contentdoc"
 	"souk/ent/conversation"
+	"souk/ent/creation"
+	"souk/ent/creationversion"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -93,6 +95,10 @@ type Client struct {
 	ContentDoc *ContentDocClient
 	// Conversation is the client for interacting with the Conversation builders.
 	Conversation *ConversationClient
+	// Creation is the client for interacting with the Creation builders.
+	Creation *CreationClient
+	// CreationVersion is the client for interacting with the CreationVersion builders.
+	CreationVersion *CreationVersionClient
 	// Currency is the client for interacting with the Currency builders.
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
@@ -185,6 +191,8 @@ func (c *Client) init() {
 	c.Comment = NewCommentClient(c.config)
 	c.ContentDoc = NewContentDocClient(c.config)
 	c.Conversation = NewConversationClient(c.config)
+	c.Creation = NewCreationClient(c.config)
+	c.CreationVersion = NewCreationVersionClient(c.config)
 	c.Currency = NewCurrencyClient(c.config)
 	c.DataVersion = NewDataVersionClient(c.config)
 	c.DogeTransfer = NewDogeTransferClient(c.config)
@@ -323,6 +331,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Comment:          NewCommentClient(cfg),
 		ContentDoc:       NewContentDocClient(cfg),
 		Conversation:     NewConversationClient(cfg),
+		Creation:         NewCreationClient(cfg),
+		CreationVersion:  NewCreationVersionClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
@@ -388,6 +398,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Comment:          NewCommentClient(cfg),
 		ContentDoc:       NewContentDocClient(cfg),
 		Conversation:     NewConversationClient(cfg),
+		Creation:         NewCreationClient(cfg),
+		CreationVersion:  NewCreationVersionClient(cfg),
 		Currency:         NewCurrencyClient(cfg),
 		DataVersion:      NewDataVersionClient(cfg),
 		DogeTransfer:     NewDogeTransferClient(cfg),
@@ -454,13 +466,13 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
 		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsActivity, c.GoodsImage, c.GoodsPrice, c.GoodsViewMark,
-		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.MailLanguage,
-		c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange,
-		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
-		c.VerificationCode,
+		c.Creation, c.CreationVersion, c.Currency, c.DataVersion, c.DogeTransfer,
+		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
+		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
+		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
+		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -472,13 +484,13 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Address, c.CartLine, c.CartRequest, c.Category, c.ChatMessage, c.ChatRead,
 		c.ChatReport, c.ClassLabel, c.Comment, c.ContentDoc, c.Conversation,
-		c.Currency, c.DataVersion, c.DogeTransfer, c.Entity, c.ExchangeRate, c.FormDef,
-		c.Goods, c.GoodsActivity, c.GoodsImage, c.GoodsPrice, c.GoodsViewMark,
-		c.HomeBlock, c.Identity, c.ImageDescriptor, c.Language, c.MailLanguage,
-		c.Order, c.OrderEvent, c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange,
-		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
-		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
-		c.VerificationCode,
+		c.Creation, c.CreationVersion, c.Currency, c.DataVersion, c.DogeTransfer,
+		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
+		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
+		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
+		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
+		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
+		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -509,6 +521,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ContentDoc.mutate(ctx, m)
 	case *ConversationMutation:
 		return c.Conversation.mutate(ctx, m)
+	case *CreationMutation:
+		return c.Creation.mutate(ctx, m)
+	case *CreationVersionMutation:
+		return c.CreationVersion.mutate(ctx, m)
 	case *CurrencyMutation:
 		return c.Currency.mutate(ctx, m)
 	case *DataVersionMutation:
@@ -2092,6 +2108,272 @@ func (c *ConversationClient) mutate(ctx context.Context, m *ConversationMutation
 		return (&ConversationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Conversation mutation op: %q", m.Op())
+	}
+}
+
+// CreationClient is a client for the Creation schema.
+type CreationClient struct {
+	config
+}
+
+// NewCreationClient returns a client for the Creation from the given config.
+func NewCreationClient(c config) *CreationClient {
+	return &CreationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `creation.Hooks(f(g(h())))`.
+func (c *CreationClient) Use(hooks ...Hook) {
+	c.hooks.Creation = append(c.hooks.Creation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `creation.Intercept(f(g(h())))`.
+func (c *CreationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Creation = append(c.inters.Creation, interceptors...)
+}
+
+// Create returns a builder for creating a Creation entity.
+func (c *CreationClient) Create() *CreationCreate {
+	mutation := newCreationMutation(c.config, OpCreate)
+	return &CreationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Creation entities.
+func (c *CreationClient) CreateBulk(builders ...*CreationCreate) *CreationCreateBulk {
+	return &CreationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CreationClient) MapCreateBulk(slice any, setFunc func(*CreationCreate, int)) *CreationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CreationCreateBulk{err: fmt.Errorf("calling to CreationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CreationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CreationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Creation.
+func (c *CreationClient) Update() *CreationUpdate {
+	mutation := newCreationMutation(c.config, OpUpdate)
+	return &CreationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CreationClient) UpdateOne(_m *Creation) *CreationUpdateOne {
+	mutation := newCreationMutation(c.config, OpUpdateOne, withCreation(_m))
+	return &CreationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CreationClient) UpdateOneID(id int) *CreationUpdateOne {
+	mutation := newCreationMutation(c.config, OpUpdateOne, withCreationID(id))
+	return &CreationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Creation.
+func (c *CreationClient) Delete() *CreationDelete {
+	mutation := newCreationMutation(c.config, OpDelete)
+	return &CreationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CreationClient) DeleteOne(_m *Creation) *CreationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CreationClient) DeleteOneID(id int) *CreationDeleteOne {
+	builder := c.Delete().Where(creation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CreationDeleteOne{builder}
+}
+
+// Query returns a query builder for Creation.
+func (c *CreationClient) Query() *CreationQuery {
+	return &CreationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCreation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Creation entity by its id.
+func (c *CreationClient) Get(ctx context.Context, id int) (*Creation, error) {
+	return c.Query().Where(creation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CreationClient) GetX(ctx context.Context, id int) *Creation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CreationClient) Hooks() []Hook {
+	return c.hooks.Creation
+}
+
+// Interceptors returns the client interceptors.
+func (c *CreationClient) Interceptors() []Interceptor {
+	return c.inters.Creation
+}
+
+func (c *CreationClient) mutate(ctx context.Context, m *CreationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CreationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CreationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CreationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CreationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Creation mutation op: %q", m.Op())
+	}
+}
+
+// CreationVersionClient is a client for the CreationVersion schema.
+type CreationVersionClient struct {
+	config
+}
+
+// NewCreationVersionClient returns a client for the CreationVersion from the given config.
+func NewCreationVersionClient(c config) *CreationVersionClient {
+	return &CreationVersionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `creationversion.Hooks(f(g(h())))`.
+func (c *CreationVersionClient) Use(hooks ...Hook) {
+	c.hooks.CreationVersion = append(c.hooks.CreationVersion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `creationversion.Intercept(f(g(h())))`.
+func (c *CreationVersionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CreationVersion = append(c.inters.CreationVersion, interceptors...)
+}
+
+// Create returns a builder for creating a CreationVersion entity.
+func (c *CreationVersionClient) Create() *CreationVersionCreate {
+	mutation := newCreationVersionMutation(c.config, OpCreate)
+	return &CreationVersionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CreationVersion entities.
+func (c *CreationVersionClient) CreateBulk(builders ...*CreationVersionCreate) *CreationVersionCreateBulk {
+	return &CreationVersionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CreationVersionClient) MapCreateBulk(slice any, setFunc func(*CreationVersionCreate, int)) *CreationVersionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CreationVersionCreateBulk{err: fmt.Errorf("calling to CreationVersionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CreationVersionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CreationVersionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CreationVersion.
+func (c *CreationVersionClient) Update() *CreationVersionUpdate {
+	mutation := newCreationVersionMutation(c.config, OpUpdate)
+	return &CreationVersionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CreationVersionClient) UpdateOne(_m *CreationVersion) *CreationVersionUpdateOne {
+	mutation := newCreationVersionMutation(c.config, OpUpdateOne, withCreationVersion(_m))
+	return &CreationVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CreationVersionClient) UpdateOneID(id int) *CreationVersionUpdateOne {
+	mutation := newCreationVersionMutation(c.config, OpUpdateOne, withCreationVersionID(id))
+	return &CreationVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CreationVersion.
+func (c *CreationVersionClient) Delete() *CreationVersionDelete {
+	mutation := newCreationVersionMutation(c.config, OpDelete)
+	return &CreationVersionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CreationVersionClient) DeleteOne(_m *CreationVersion) *CreationVersionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CreationVersionClient) DeleteOneID(id int) *CreationVersionDeleteOne {
+	builder := c.Delete().Where(creationversion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CreationVersionDeleteOne{builder}
+}
+
+// Query returns a query builder for CreationVersion.
+func (c *CreationVersionClient) Query() *CreationVersionQuery {
+	return &CreationVersionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCreationVersion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CreationVersion entity by its id.
+func (c *CreationVersionClient) Get(ctx context.Context, id int) (*CreationVersion, error) {
+	return c.Query().Where(creationversion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CreationVersionClient) GetX(ctx context.Context, id int) *CreationVersion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CreationVersionClient) Hooks() []Hook {
+	return c.hooks.CreationVersion
+}
+
+// Interceptors returns the client interceptors.
+func (c *CreationVersionClient) Interceptors() []Interceptor {
+	return c.inters.CreationVersion
+}
+
+func (c *CreationVersionClient) mutate(ctx context.Context, m *CreationVersionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CreationVersionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CreationVersionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CreationVersionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CreationVersionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CreationVersion mutation op: %q", m.Op())
 	}
 }
 
@@ -7186,22 +7468,22 @@ func (c *VerificationCodeClient) mutate(ctx context.Context, m *VerificationCode
 type (
 	hooks struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
-		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
-		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsActivity, GoodsImage,
-		GoodsPrice, GoodsViewMark, HomeBlock, Identity, ImageDescriptor, Language,
-		MailLanguage, Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange,
-		RealtimeSpill, Region, ScenarioLabel, ScenarioOption, SearchFeedback,
-		ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		ClassLabel, Comment, ContentDoc, Conversation, Creation, CreationVersion,
+		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
+		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
+		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
+		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
 		VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
-		ClassLabel, Comment, ContentDoc, Conversation, Currency, DataVersion,
-		DogeTransfer, Entity, ExchangeRate, FormDef, Goods, GoodsActivity, GoodsImage,
-		GoodsPrice, GoodsViewMark, HomeBlock, Identity, ImageDescriptor, Language,
-		MailLanguage, Order, OrderEvent, OrderLine, Payment, PaymentEvent, PriceRange,
-		RealtimeSpill, Region, ScenarioLabel, ScenarioOption, SearchFeedback,
-		ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
+		ClassLabel, Comment, ContentDoc, Conversation, Creation, CreationVersion,
+		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
+		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
+		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
+		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
+		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
 		VerificationCode []ent.Interceptor
 	}
 )

@@ -18,6 +18,8 @@ import (
 	"souk/ent/comment"
 	"souk/ent/contentdoc"
 	"souk/ent/conversation"
+	"souk/ent/creation"
+	"souk/ent/creationversion"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -129,6 +131,8 @@ func checkColumn(t, c string) error {
 			comment.Table:          comment.ValidColumn,
 			contentdoc.Table:       contentdoc.ValidColumn,
 			conversation.Table:     conversation.ValidColumn,
+			creation.Table:         creation.ValidColumn,
+			creationversion.Table:  creationversion.ValidColumn,
 			currency.Table:         currency.ValidColumn,
 			dataversion.Table:      dataversion.ValidColumn,
 			dogetransfer.Table:     dogetransfer.ValidColumn,

@@ -17,6 +17,8 @@ import (
 	"souk/ent/comment"
 	"souk/ent/contentdoc"
 	"souk/ent/conversation"
+	"souk/ent/creation"
+	"souk/ent/creationversion"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -81,6 +83,8 @@ const (
 	TypeComment          = "Comment"
 	TypeContentDoc       = "ContentDoc"
 	TypeConversation     = "Conversation"
+	TypeCreation         = "Creation"
+	TypeCreationVersion  = "CreationVersion"
 	TypeCurrency         = "Currency"
 	TypeDataVersion      = "DataVersion"
 	TypeDogeTransfer     = "DogeTransfer"
@@ -8226,6 +8230,2249 @@ func (m *ConversationMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ConversationMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Conversation edge %s", name)
+}
+
+// CreationMutation represents an operation that mutates the Creation nodes in the graph.
+type CreationMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	uid           *string
+	user_id       *int
+	adduser_id    *int
+	goods_id      *int
+	addgoods_id   *int
+	model         *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Creation, error)
+	predicates    []predicate.Creation
+}
+
+var _ ent.Mutation = (*CreationMutation)(nil)
+
+// creationOption allows management of the mutation configuration using functional options.
+type creationOption func(*CreationMutation)
+
+// newCreationMutation creates new mutation for the Creation entity.
+func newCreationMutation(c config, op Op, opts ...creationOption) *CreationMutation {
+	m := &CreationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCreation,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCreationID sets the ID field of the mutation.
+func withCreationID(id int) creationOption {
+	return func(m *CreationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Creation
+		)
+		m.oldValue = func(ctx context.Context) (*Creation, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Creation.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCreation sets the old Creation of the mutation.
+func withCreation(node *Creation) creationOption {
+	return func(m *CreationMutation) {
+		m.oldValue = func(context.Context) (*Creation, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CreationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CreationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CreationMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CreationMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Creation.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CreationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CreationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CreationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CreationMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CreationMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CreationMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUID sets the "uid" field.
+func (m *CreationMutation) SetUID(s string) {
+	m.uid = &s
+}
+
+// UID returns the value of the "uid" field in the mutation.
+func (m *CreationMutation) UID() (r string, exists bool) {
+	v := m.uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUID returns the old "uid" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUID: %w", err)
+	}
+	return oldValue.UID, nil
+}
+
+// ResetUID resets all changes to the "uid" field.
+func (m *CreationMutation) ResetUID() {
+	m.uid = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *CreationMutation) SetUserID(i int) {
+	m.user_id = &i
+	m.adduser_id = nil
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *CreationMutation) UserID() (r int, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// AddUserID adds i to the "user_id" field.
+func (m *CreationMutation) AddUserID(i int) {
+	if m.adduser_id != nil {
+		*m.adduser_id += i
+	} else {
+		m.adduser_id = &i
+	}
+}
+
+// AddedUserID returns the value that was added to the "user_id" field in this mutation.
+func (m *CreationMutation) AddedUserID() (r int, exists bool) {
+	v := m.adduser_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *CreationMutation) ResetUserID() {
+	m.user_id = nil
+	m.adduser_id = nil
+}
+
+// SetGoodsID sets the "goods_id" field.
+func (m *CreationMutation) SetGoodsID(i int) {
+	m.goods_id = &i
+	m.addgoods_id = nil
+}
+
+// GoodsID returns the value of the "goods_id" field in the mutation.
+func (m *CreationMutation) GoodsID() (r int, exists bool) {
+	v := m.goods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoodsID returns the old "goods_id" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldGoodsID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoodsID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoodsID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoodsID: %w", err)
+	}
+	return oldValue.GoodsID, nil
+}
+
+// AddGoodsID adds i to the "goods_id" field.
+func (m *CreationMutation) AddGoodsID(i int) {
+	if m.addgoods_id != nil {
+		*m.addgoods_id += i
+	} else {
+		m.addgoods_id = &i
+	}
+}
+
+// AddedGoodsID returns the value that was added to the "goods_id" field in this mutation.
+func (m *CreationMutation) AddedGoodsID() (r int, exists bool) {
+	v := m.addgoods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGoodsID resets all changes to the "goods_id" field.
+func (m *CreationMutation) ResetGoodsID() {
+	m.goods_id = nil
+	m.addgoods_id = nil
+}
+
+// SetModel sets the "model" field.
+func (m *CreationMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *CreationMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the Creation entity.
+// If the Creation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *CreationMutation) ResetModel() {
+	m.model = nil
+}
+
+// Where appends a list predicates to the CreationMutation builder.
+func (m *CreationMutation) Where(ps ...predicate.Creation) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CreationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CreationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Creation, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CreationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CreationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Creation).
+func (m *CreationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CreationMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, creation.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, creation.FieldUpdatedAt)
+	}
+	if m.uid != nil {
+		fields = append(fields, creation.FieldUID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, creation.FieldUserID)
+	}
+	if m.goods_id != nil {
+		fields = append(fields, creation.FieldGoodsID)
+	}
+	if m.model != nil {
+		fields = append(fields, creation.FieldModel)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CreationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case creation.FieldCreatedAt:
+		return m.CreatedAt()
+	case creation.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case creation.FieldUID:
+		return m.UID()
+	case creation.FieldUserID:
+		return m.UserID()
+	case creation.FieldGoodsID:
+		return m.GoodsID()
+	case creation.FieldModel:
+		return m.Model()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CreationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case creation.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case creation.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case creation.FieldUID:
+		return m.OldUID(ctx)
+	case creation.FieldUserID:
+		return m.OldUserID(ctx)
+	case creation.FieldGoodsID:
+		return m.OldGoodsID(ctx)
+	case creation.FieldModel:
+		return m.OldModel(ctx)
+	}
+	return nil, fmt.Errorf("unknown Creation field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CreationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case creation.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case creation.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case creation.FieldUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUID(v)
+		return nil
+	case creation.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case creation.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoodsID(v)
+		return nil
+	case creation.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Creation field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CreationMutation) AddedFields() []string {
+	var fields []string
+	if m.adduser_id != nil {
+		fields = append(fields, creation.FieldUserID)
+	}
+	if m.addgoods_id != nil {
+		fields = append(fields, creation.FieldGoodsID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CreationMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case creation.FieldUserID:
+		return m.AddedUserID()
+	case creation.FieldGoodsID:
+		return m.AddedGoodsID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CreationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case creation.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUserID(v)
+		return nil
+	case creation.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGoodsID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Creation numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CreationMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CreationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CreationMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Creation nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CreationMutation) ResetField(name string) error {
+	switch name {
+	case creation.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case creation.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case creation.FieldUID:
+		m.ResetUID()
+		return nil
+	case creation.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case creation.FieldGoodsID:
+		m.ResetGoodsID()
+		return nil
+	case creation.FieldModel:
+		m.ResetModel()
+		return nil
+	}
+	return fmt.Errorf("unknown Creation field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CreationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CreationMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CreationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CreationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CreationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CreationMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CreationMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Creation unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CreationMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Creation edge %s", name)
+}
+
+// CreationVersionMutation represents an operation that mutates the CreationVersion nodes in the graph.
+type CreationVersionMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *int
+	created_at     *time.Time
+	updated_at     *time.Time
+	uid            *string
+	creation_id    *int
+	addcreation_id *int
+	parent_id      *int
+	addparent_id   *int
+	user_id        *int
+	adduser_id     *int
+	goods_id       *int
+	addgoods_id    *int
+	number         *int
+	addnumber      *int
+	prompt         *string
+	swatch         *string
+	pattern        *string
+	length         *string
+	images         *[]schema.CreationImage
+	appendimages   []schema.CreationImage
+	description    *string
+	lang           *string
+	engine         *string
+	status         *string
+	shared         *bool
+	design_of      *int
+	adddesign_of   *int
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*CreationVersion, error)
+	predicates     []predicate.CreationVersion
+}
+
+var _ ent.Mutation = (*CreationVersionMutation)(nil)
+
+// creationversionOption allows management of the mutation configuration using functional options.
+type creationversionOption func(*CreationVersionMutation)
+
+// newCreationVersionMutation creates new mutation for the CreationVersion entity.
+func newCreationVersionMutation(c config, op Op, opts ...creationversionOption) *CreationVersionMutation {
+	m := &CreationVersionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCreationVersion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCreationVersionID sets the ID field of the mutation.
+func withCreationVersionID(id int) creationversionOption {
+	return func(m *CreationVersionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CreationVersion
+		)
+		m.oldValue = func(ctx context.Context) (*CreationVersion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CreationVersion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCreationVersion sets the old CreationVersion of the mutation.
+func withCreationVersion(node *CreationVersion) creationversionOption {
+	return func(m *CreationVersionMutation) {
+		m.oldValue = func(context.Context) (*CreationVersion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CreationVersionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CreationVersionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CreationVersionMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CreationVersionMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CreationVersion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CreationVersionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CreationVersionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CreationVersionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CreationVersionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CreationVersionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CreationVersionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUID sets the "uid" field.
+func (m *CreationVersionMutation) SetUID(s string) {
+	m.uid = &s
+}
+
+// UID returns the value of the "uid" field in the mutation.
+func (m *CreationVersionMutation) UID() (r string, exists bool) {
+	v := m.uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUID returns the old "uid" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUID: %w", err)
+	}
+	return oldValue.UID, nil
+}
+
+// ResetUID resets all changes to the "uid" field.
+func (m *CreationVersionMutation) ResetUID() {
+	m.uid = nil
+}
+
+// SetCreationID sets the "creation_id" field.
+func (m *CreationVersionMutation) SetCreationID(i int) {
+	m.creation_id = &i
+	m.addcreation_id = nil
+}
+
+// CreationID returns the value of the "creation_id" field in the mutation.
+func (m *CreationVersionMutation) CreationID() (r int, exists bool) {
+	v := m.creation_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreationID returns the old "creation_id" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldCreationID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreationID: %w", err)
+	}
+	return oldValue.CreationID, nil
+}
+
+// AddCreationID adds i to the "creation_id" field.
+func (m *CreationVersionMutation) AddCreationID(i int) {
+	if m.addcreation_id != nil {
+		*m.addcreation_id += i
+	} else {
+		m.addcreation_id = &i
+	}
+}
+
+// AddedCreationID returns the value that was added to the "creation_id" field in this mutation.
+func (m *CreationVersionMutation) AddedCreationID() (r int, exists bool) {
+	v := m.addcreation_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCreationID resets all changes to the "creation_id" field.
+func (m *CreationVersionMutation) ResetCreationID() {
+	m.creation_id = nil
+	m.addcreation_id = nil
+}
+
+// SetParentID sets the "parent_id" field.
+func (m *CreationVersionMutation) SetParentID(i int) {
+	m.parent_id = &i
+	m.addparent_id = nil
+}
+
+// ParentID returns the value of the "parent_id" field in the mutation.
+func (m *CreationVersionMutation) ParentID() (r int, exists bool) {
+	v := m.parent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParentID returns the old "parent_id" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldParentID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParentID: %w", err)
+	}
+	return oldValue.ParentID, nil
+}
+
+// AddParentID adds i to the "parent_id" field.
+func (m *CreationVersionMutation) AddParentID(i int) {
+	if m.addparent_id != nil {
+		*m.addparent_id += i
+	} else {
+		m.addparent_id = &i
+	}
+}
+
+// AddedParentID returns the value that was added to the "parent_id" field in this mutation.
+func (m *CreationVersionMutation) AddedParentID() (r int, exists bool) {
+	v := m.addparent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearParentID clears the value of the "parent_id" field.
+func (m *CreationVersionMutation) ClearParentID() {
+	m.parent_id = nil
+	m.addparent_id = nil
+	m.clearedFields[creationversion.FieldParentID] = struct{}{}
+}
+
+// ParentIDCleared returns if the "parent_id" field was cleared in this mutation.
+func (m *CreationVersionMutation) ParentIDCleared() bool {
+	_, ok := m.clearedFields[creationversion.FieldParentID]
+	return ok
+}
+
+// ResetParentID resets all changes to the "parent_id" field.
+func (m *CreationVersionMutation) ResetParentID() {
+	m.parent_id = nil
+	m.addparent_id = nil
+	delete(m.clearedFields, creationversion.FieldParentID)
+}
+
+// SetUserID sets the "user_id" field.
+func (m *CreationVersionMutation) SetUserID(i int) {
+	m.user_id = &i
+	m.adduser_id = nil
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *CreationVersionMutation) UserID() (r int, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// AddUserID adds i to the "user_id" field.
+func (m *CreationVersionMutation) AddUserID(i int) {
+	if m.adduser_id != nil {
+		*m.adduser_id += i
+	} else {
+		m.adduser_id = &i
+	}
+}
+
+// AddedUserID returns the value that was added to the "user_id" field in this mutation.
+func (m *CreationVersionMutation) AddedUserID() (r int, exists bool) {
+	v := m.adduser_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *CreationVersionMutation) ResetUserID() {
+	m.user_id = nil
+	m.adduser_id = nil
+}
+
+// SetGoodsID sets the "goods_id" field.
+func (m *CreationVersionMutation) SetGoodsID(i int) {
+	m.goods_id = &i
+	m.addgoods_id = nil
+}
+
+// GoodsID returns the value of the "goods_id" field in the mutation.
+func (m *CreationVersionMutation) GoodsID() (r int, exists bool) {
+	v := m.goods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoodsID returns the old "goods_id" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldGoodsID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoodsID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoodsID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoodsID: %w", err)
+	}
+	return oldValue.GoodsID, nil
+}
+
+// AddGoodsID adds i to the "goods_id" field.
+func (m *CreationVersionMutation) AddGoodsID(i int) {
+	if m.addgoods_id != nil {
+		*m.addgoods_id += i
+	} else {
+		m.addgoods_id = &i
+	}
+}
+
+// AddedGoodsID returns the value that was added to the "goods_id" field in this mutation.
+func (m *CreationVersionMutation) AddedGoodsID() (r int, exists bool) {
+	v := m.addgoods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGoodsID resets all changes to the "goods_id" field.
+func (m *CreationVersionMutation) ResetGoodsID() {
+	m.goods_id = nil
+	m.addgoods_id = nil
+}
+
+// SetNumber sets the "number" field.
+func (m *CreationVersionMutation) SetNumber(i int) {
+	m.number = &i
+	m.addnumber = nil
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *CreationVersionMutation) Number() (r int, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldNumber(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// AddNumber adds i to the "number" field.
+func (m *CreationVersionMutation) AddNumber(i int) {
+	if m.addnumber != nil {
+		*m.addnumber += i
+	} else {
+		m.addnumber = &i
+	}
+}
+
+// AddedNumber returns the value that was added to the "number" field in this mutation.
+func (m *CreationVersionMutation) AddedNumber() (r int, exists bool) {
+	v := m.addnumber
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *CreationVersionMutation) ResetNumber() {
+	m.number = nil
+	m.addnumber = nil
+}
+
+// SetPrompt sets the "prompt" field.
+func (m *CreationVersionMutation) SetPrompt(s string) {
+	m.prompt = &s
+}
+
+// Prompt returns the value of the "prompt" field in the mutation.
+func (m *CreationVersionMutation) Prompt() (r string, exists bool) {
+	v := m.prompt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPrompt returns the old "prompt" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldPrompt(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPrompt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPrompt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPrompt: %w", err)
+	}
+	return oldValue.Prompt, nil
+}
+
+// ResetPrompt resets all changes to the "prompt" field.
+func (m *CreationVersionMutation) ResetPrompt() {
+	m.prompt = nil
+}
+
+// SetSwatch sets the "swatch" field.
+func (m *CreationVersionMutation) SetSwatch(s string) {
+	m.swatch = &s
+}
+
+// Swatch returns the value of the "swatch" field in the mutation.
+func (m *CreationVersionMutation) Swatch() (r string, exists bool) {
+	v := m.swatch
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSwatch returns the old "swatch" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldSwatch(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSwatch is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSwatch requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSwatch: %w", err)
+	}
+	return oldValue.Swatch, nil
+}
+
+// ResetSwatch resets all changes to the "swatch" field.
+func (m *CreationVersionMutation) ResetSwatch() {
+	m.swatch = nil
+}
+
+// SetPattern sets the "pattern" field.
+func (m *CreationVersionMutation) SetPattern(s string) {
+	m.pattern = &s
+}
+
+// Pattern returns the value of the "pattern" field in the mutation.
+func (m *CreationVersionMutation) Pattern() (r string, exists bool) {
+	v := m.pattern
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPattern returns the old "pattern" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldPattern(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPattern is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPattern requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPattern: %w", err)
+	}
+	return oldValue.Pattern, nil
+}
+
+// ResetPattern resets all changes to the "pattern" field.
+func (m *CreationVersionMutation) ResetPattern() {
+	m.pattern = nil
+}
+
+// SetLength sets the "length" field.
+func (m *CreationVersionMutation) SetLength(s string) {
+	m.length = &s
+}
+
+// Length returns the value of the "length" field in the mutation.
+func (m *CreationVersionMutation) Length() (r string, exists bool) {
+	v := m.length
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLength returns the old "length" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldLength(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLength is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLength requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLength: %w", err)
+	}
+	return oldValue.Length, nil
+}
+
+// ResetLength resets all changes to the "length" field.
+func (m *CreationVersionMutation) ResetLength() {
+	m.length = nil
+}
+
+// SetImages sets the "images" field.
+func (m *CreationVersionMutation) SetImages(si []schema.CreationImage) {
+	m.images = &si
+	m.appendimages = nil
+}
+
+// Images returns the value of the "images" field in the mutation.
+func (m *CreationVersionMutation) Images() (r []schema.CreationImage, exists bool) {
+	v := m.images
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImages returns the old "images" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldImages(ctx context.Context) (v []schema.CreationImage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImages is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImages requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImages: %w", err)
+	}
+	return oldValue.Images, nil
+}
+
+// AppendImages adds si to the "images" field.
+func (m *CreationVersionMutation) AppendImages(si []schema.CreationImage) {
+	m.appendimages = append(m.appendimages, si...)
+}
+
+// AppendedImages returns the list of values that were appended to the "images" field in this mutation.
+func (m *CreationVersionMutation) AppendedImages() ([]schema.CreationImage, bool) {
+	if len(m.appendimages) == 0 {
+		return nil, false
+	}
+	return m.appendimages, true
+}
+
+// ClearImages clears the value of the "images" field.
+func (m *CreationVersionMutation) ClearImages() {
+	m.images = nil
+	m.appendimages = nil
+	m.clearedFields[creationversion.FieldImages] = struct{}{}
+}
+
+// ImagesCleared returns if the "images" field was cleared in this mutation.
+func (m *CreationVersionMutation) ImagesCleared() bool {
+	_, ok := m.clearedFields[creationversion.FieldImages]
+	return ok
+}
+
+// ResetImages resets all changes to the "images" field.
+func (m *CreationVersionMutation) ResetImages() {
+	m.images = nil
+	m.appendimages = nil
+	delete(m.clearedFields, creationversion.FieldImages)
+}
+
+// SetDescription sets the "description" field.
+func (m *CreationVersionMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *CreationVersionMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *CreationVersionMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetLang sets the "lang" field.
+func (m *CreationVersionMutation) SetLang(s string) {
+	m.lang = &s
+}
+
+// Lang returns the value of the "lang" field in the mutation.
+func (m *CreationVersionMutation) Lang() (r string, exists bool) {
+	v := m.lang
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLang returns the old "lang" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldLang(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLang is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLang requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLang: %w", err)
+	}
+	return oldValue.Lang, nil
+}
+
+// ResetLang resets all changes to the "lang" field.
+func (m *CreationVersionMutation) ResetLang() {
+	m.lang = nil
+}
+
+// SetEngine sets the "engine" field.
+func (m *CreationVersionMutation) SetEngine(s string) {
+	m.engine = &s
+}
+
+// Engine returns the value of the "engine" field in the mutation.
+func (m *CreationVersionMutation) Engine() (r string, exists bool) {
+	v := m.engine
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEngine returns the old "engine" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldEngine(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEngine is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEngine requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEngine: %w", err)
+	}
+	return oldValue.Engine, nil
+}
+
+// ResetEngine resets all changes to the "engine" field.
+func (m *CreationVersionMutation) ResetEngine() {
+	m.engine = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *CreationVersionMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *CreationVersionMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *CreationVersionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetShared sets the "shared" field.
+func (m *CreationVersionMutation) SetShared(b bool) {
+	m.shared = &b
+}
+
+// Shared returns the value of the "shared" field in the mutation.
+func (m *CreationVersionMutation) Shared() (r bool, exists bool) {
+	v := m.shared
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShared returns the old "shared" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldShared(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShared is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShared requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShared: %w", err)
+	}
+	return oldValue.Shared, nil
+}
+
+// ResetShared resets all changes to the "shared" field.
+func (m *CreationVersionMutation) ResetShared() {
+	m.shared = nil
+}
+
+// SetDesignOf sets the "design_of" field.
+func (m *CreationVersionMutation) SetDesignOf(i int) {
+	m.design_of = &i
+	m.adddesign_of = nil
+}
+
+// DesignOf returns the value of the "design_of" field in the mutation.
+func (m *CreationVersionMutation) DesignOf() (r int, exists bool) {
+	v := m.design_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDesignOf returns the old "design_of" field's value of the CreationVersion entity.
+// If the CreationVersion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CreationVersionMutation) OldDesignOf(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDesignOf is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDesignOf requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDesignOf: %w", err)
+	}
+	return oldValue.DesignOf, nil
+}
+
+// AddDesignOf adds i to the "design_of" field.
+func (m *CreationVersionMutation) AddDesignOf(i int) {
+	if m.adddesign_of != nil {
+		*m.adddesign_of += i
+	} else {
+		m.adddesign_of = &i
+	}
+}
+
+// AddedDesignOf returns the value that was added to the "design_of" field in this mutation.
+func (m *CreationVersionMutation) AddedDesignOf() (r int, exists bool) {
+	v := m.adddesign_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearDesignOf clears the value of the "design_of" field.
+func (m *CreationVersionMutation) ClearDesignOf() {
+	m.design_of = nil
+	m.adddesign_of = nil
+	m.clearedFields[creationversion.FieldDesignOf] = struct{}{}
+}
+
+// DesignOfCleared returns if the "design_of" field was cleared in this mutation.
+func (m *CreationVersionMutation) DesignOfCleared() bool {
+	_, ok := m.clearedFields[creationversion.FieldDesignOf]
+	return ok
+}
+
+// ResetDesignOf resets all changes to the "design_of" field.
+func (m *CreationVersionMutation) ResetDesignOf() {
+	m.design_of = nil
+	m.adddesign_of = nil
+	delete(m.clearedFields, creationversion.FieldDesignOf)
+}
+
+// Where appends a list predicates to the CreationVersionMutation builder.
+func (m *CreationVersionMutation) Where(ps ...predicate.CreationVersion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CreationVersionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CreationVersionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CreationVersion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CreationVersionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CreationVersionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CreationVersion).
+func (m *CreationVersionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CreationVersionMutation) Fields() []string {
+	fields := make([]string, 0, 19)
+	if m.created_at != nil {
+		fields = append(fields, creationversion.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, creationversion.FieldUpdatedAt)
+	}
+	if m.uid != nil {
+		fields = append(fields, creationversion.FieldUID)
+	}
+	if m.creation_id != nil {
+		fields = append(fields, creationversion.FieldCreationID)
+	}
+	if m.parent_id != nil {
+		fields = append(fields, creationversion.FieldParentID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, creationversion.FieldUserID)
+	}
+	if m.goods_id != nil {
+		fields = append(fields, creationversion.FieldGoodsID)
+	}
+	if m.number != nil {
+		fields = append(fields, creationversion.FieldNumber)
+	}
+	if m.prompt != nil {
+		fields = append(fields, creationversion.FieldPrompt)
+	}
+	if m.swatch != nil {
+		fields = append(fields, creationversion.FieldSwatch)
+	}
+	if m.pattern != nil {
+		fields = append(fields, creationversion.FieldPattern)
+	}
+	if m.length != nil {
+		fields = append(fields, creationversion.FieldLength)
+	}
+	if m.images != nil {
+		fields = append(fields, creationversion.FieldImages)
+	}
+	if m.description != nil {
+		fields = append(fields, creationversion.FieldDescription)
+	}
+	if m.lang != nil {
+		fields = append(fields, creationversion.FieldLang)
+	}
+	if m.engine != nil {
+		fields = append(fields, creationversion.FieldEngine)
+	}
+	if m.status != nil {
+		fields = append(fields, creationversion.FieldStatus)
+	}
+	if m.shared != nil {
+		fields = append(fields, creationversion.FieldShared)
+	}
+	if m.design_of != nil {
+		fields = append(fields, creationversion.FieldDesignOf)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CreationVersionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case creationversion.FieldCreatedAt:
+		return m.CreatedAt()
+	case creationversion.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case creationversion.FieldUID:
+		return m.UID()
+	case creationversion.FieldCreationID:
+		return m.CreationID()
+	case creationversion.FieldParentID:
+		return m.ParentID()
+	case creationversion.FieldUserID:
+		return m.UserID()
+	case creationversion.FieldGoodsID:
+		return m.GoodsID()
+	case creationversion.FieldNumber:
+		return m.Number()
+	case creationversion.FieldPrompt:
+		return m.Prompt()
+	case creationversion.FieldSwatch:
+		return m.Swatch()
+	case creationversion.FieldPattern:
+		return m.Pattern()
+	case creationversion.FieldLength:
+		return m.Length()
+	case creationversion.FieldImages:
+		return m.Images()
+	case creationversion.FieldDescription:
+		return m.Description()
+	case creationversion.FieldLang:
+		return m.Lang()
+	case creationversion.FieldEngine:
+		return m.Engine()
+	case creationversion.FieldStatus:
+		return m.Status()
+	case creationversion.FieldShared:
+		return m.Shared()
+	case creationversion.FieldDesignOf:
+		return m.DesignOf()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CreationVersionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case creationversion.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case creationversion.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case creationversion.FieldUID:
+		return m.OldUID(ctx)
+	case creationversion.FieldCreationID:
+		return m.OldCreationID(ctx)
+	case creationversion.FieldParentID:
+		return m.OldParentID(ctx)
+	case creationversion.FieldUserID:
+		return m.OldUserID(ctx)
+	case creationversion.FieldGoodsID:
+		return m.OldGoodsID(ctx)
+	case creationversion.FieldNumber:
+		return m.OldNumber(ctx)
+	case creationversion.FieldPrompt:
+		return m.OldPrompt(ctx)
+	case creationversion.FieldSwatch:
+		return m.OldSwatch(ctx)
+	case creationversion.FieldPattern:
+		return m.OldPattern(ctx)
+	case creationversion.FieldLength:
+		return m.OldLength(ctx)
+	case creationversion.FieldImages:
+		return m.OldImages(ctx)
+	case creationversion.FieldDescription:
+		return m.OldDescription(ctx)
+	case creationversion.FieldLang:
+		return m.OldLang(ctx)
+	case creationversion.FieldEngine:
+		return m.OldEngine(ctx)
+	case creationversion.FieldStatus:
+		return m.OldStatus(ctx)
+	case creationversion.FieldShared:
+		return m.OldShared(ctx)
+	case creationversion.FieldDesignOf:
+		return m.OldDesignOf(ctx)
+	}
+	return nil, fmt.Errorf("unknown CreationVersion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CreationVersionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case creationversion.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case creationversion.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case creationversion.FieldUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUID(v)
+		return nil
+	case creationversion.FieldCreationID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreationID(v)
+		return nil
+	case creationversion.FieldParentID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParentID(v)
+		return nil
+	case creationversion.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case creationversion.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoodsID(v)
+		return nil
+	case creationversion.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case creationversion.FieldPrompt:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPrompt(v)
+		return nil
+	case creationversion.FieldSwatch:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSwatch(v)
+		return nil
+	case creationversion.FieldPattern:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPattern(v)
+		return nil
+	case creationversion.FieldLength:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLength(v)
+		return nil
+	case creationversion.FieldImages:
+		v, ok := value.([]schema.CreationImage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImages(v)
+		return nil
+	case creationversion.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case creationversion.FieldLang:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLang(v)
+		return nil
+	case creationversion.FieldEngine:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEngine(v)
+		return nil
+	case creationversion.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case creationversion.FieldShared:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShared(v)
+		return nil
+	case creationversion.FieldDesignOf:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDesignOf(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CreationVersion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CreationVersionMutation) AddedFields() []string {
+	var fields []string
+	if m.addcreation_id != nil {
+		fields = append(fields, creationversion.FieldCreationID)
+	}
+	if m.addparent_id != nil {
+		fields = append(fields, creationversion.FieldParentID)
+	}
+	if m.adduser_id != nil {
+		fields = append(fields, creationversion.FieldUserID)
+	}
+	if m.addgoods_id != nil {
+		fields = append(fields, creationversion.FieldGoodsID)
+	}
+	if m.addnumber != nil {
+		fields = append(fields, creationversion.FieldNumber)
+	}
+	if m.adddesign_of != nil {
+		fields = append(fields, creationversion.FieldDesignOf)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CreationVersionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case creationversion.FieldCreationID:
+		return m.AddedCreationID()
+	case creationversion.FieldParentID:
+		return m.AddedParentID()
+	case creationversion.FieldUserID:
+		return m.AddedUserID()
+	case creationversion.FieldGoodsID:
+		return m.AddedGoodsID()
+	case creationversion.FieldNumber:
+		return m.AddedNumber()
+	case creationversion.FieldDesignOf:
+		return m.AddedDesignOf()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CreationVersionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case creationversion.FieldCreationID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCreationID(v)
+		return nil
+	case creationversion.FieldParentID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddParentID(v)
+		return nil
+	case creationversion.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUserID(v)
+		return nil
+	case creationversion.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGoodsID(v)
+		return nil
+	case creationversion.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNumber(v)
+		return nil
+	case creationversion.FieldDesignOf:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDesignOf(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CreationVersion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CreationVersionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(creationversion.FieldParentID) {
+		fields = append(fields, creationversion.FieldParentID)
+	}
+	if m.FieldCleared(creationversion.FieldImages) {
+		fields = append(fields, creationversion.FieldImages)
+	}
+	if m.FieldCleared(creationversion.FieldDesignOf) {
+		fields = append(fields, creationversion.FieldDesignOf)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CreationVersionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CreationVersionMutation) ClearField(name string) error {
+	switch name {
+	case creationversion.FieldParentID:
+		m.ClearParentID()
+		return nil
+	case creationversion.FieldImages:
+		m.ClearImages()
+		return nil
+	case creationversion.FieldDesignOf:
+		m.ClearDesignOf()
+		return nil
+	}
+	return fmt.Errorf("unknown CreationVersion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CreationVersionMutation) ResetField(name string) error {
+	switch name {
+	case creationversion.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case creationversion.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case creationversion.FieldUID:
+		m.ResetUID()
+		return nil
+	case creationversion.FieldCreationID:
+		m.ResetCreationID()
+		return nil
+	case creationversion.FieldParentID:
+		m.ResetParentID()
+		return nil
+	case creationversion.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case creationversion.FieldGoodsID:
+		m.ResetGoodsID()
+		return nil
+	case creationversion.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case creationversion.FieldPrompt:
+		m.ResetPrompt()
+		return nil
+	case creationversion.FieldSwatch:
+		m.ResetSwatch()
+		return nil
+	case creationversion.FieldPattern:
+		m.ResetPattern()
+		return nil
+	case creationversion.FieldLength:
+		m.ResetLength()
+		return nil
+	case creationversion.FieldImages:
+		m.ResetImages()
+		return nil
+	case creationversion.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case creationversion.FieldLang:
+		m.ResetLang()
+		return nil
+	case creationversion.FieldEngine:
+		m.ResetEngine()
+		return nil
+	case creationversion.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case creationversion.FieldShared:
+		m.ResetShared()
+		return nil
+	case creationversion.FieldDesignOf:
+		m.ResetDesignOf()
+		return nil
+	}
+	return fmt.Errorf("unknown CreationVersion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CreationVersionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CreationVersionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CreationVersionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CreationVersionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CreationVersionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CreationVersionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CreationVersionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CreationVersion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CreationVersionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CreationVersion edge %s", name)
 }
 
 // CurrencyMutation represents an operation that mutates the Currency nodes in the graph.

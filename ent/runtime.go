@@ -13,6 +13,8 @@ import (
 	"souk/ent/comment"
 	"souk/ent/contentdoc"
 	"souk/ent/conversation"
+	"souk/ent/creation"
+	"souk/ent/creationversion"
 	"souk/ent/currency"
 	"souk/ent/dataversion"
 	"souk/ent/dogetransfer"
@@ -295,6 +297,92 @@ func init() {
 	conversationDescCreatedAt := conversationFields[10].Descriptor()
 	// conversation.DefaultCreatedAt holds the default value on creation for the created_at field.
 	conversation.DefaultCreatedAt = conversationDescCreatedAt.Default.(func() time.Time)
+	creationMixin := schema.Creation{}.Mixin()
+	creationMixinFields0 := creationMixin[0].Fields()
+	_ = creationMixinFields0
+	creationFields := schema.Creation{}.Fields()
+	_ = creationFields
+	// creationDescCreatedAt is the schema descriptor for created_at field.
+	creationDescCreatedAt := creationMixinFields0[0].Descriptor()
+	// creation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	creation.DefaultCreatedAt = creationDescCreatedAt.Default.(func() time.Time)
+	// creationDescUpdatedAt is the schema descriptor for updated_at field.
+	creationDescUpdatedAt := creationMixinFields0[1].Descriptor()
+	// creation.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	creation.DefaultUpdatedAt = creationDescUpdatedAt.Default.(func() time.Time)
+	// creation.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	creation.UpdateDefaultUpdatedAt = creationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// creationDescUID is the schema descriptor for uid field.
+	creationDescUID := creationFields[0].Descriptor()
+	// creation.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	creation.UIDValidator = creationDescUID.Validators[0].(func(string) error)
+	// creationDescModel is the schema descriptor for model field.
+	creationDescModel := creationFields[3].Descriptor()
+	// creation.ModelValidator is a validator for the "model" field. It is called by the builders before save.
+	creation.ModelValidator = creationDescModel.Validators[0].(func(string) error)
+	creationversionMixin := schema.CreationVersion{}.Mixin()
+	creationversionMixinFields0 := creationversionMixin[0].Fields()
+	_ = creationversionMixinFields0
+	creationversionFields := schema.CreationVersion{}.Fields()
+	_ = creationversionFields
+	// creationversionDescCreatedAt is the schema descriptor for created_at field.
+	creationversionDescCreatedAt := creationversionMixinFields0[0].Descriptor()
+	// creationversion.DefaultCreatedAt holds the default value on creation for the created_at field.
+	creationversion.DefaultCreatedAt = creationversionDescCreatedAt.Default.(func() time.Time)
+	// creationversionDescUpdatedAt is the schema descriptor for updated_at field.
+	creationversionDescUpdatedAt := creationversionMixinFields0[1].Descriptor()
+	// creationversion.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	creationversion.DefaultUpdatedAt = creationversionDescUpdatedAt.Default.(func() time.Time)
+	// creationversion.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	creationversion.UpdateDefaultUpdatedAt = creationversionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// creationversionDescUID is the schema descriptor for uid field.
+	creationversionDescUID := creationversionFields[0].Descriptor()
+	// creationversion.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	creationversion.UIDValidator = creationversionDescUID.Validators[0].(func(string) error)
+	// creationversionDescNumber is the schema descriptor for number field.
+	creationversionDescNumber := creationversionFields[5].Descriptor()
+	// creationversion.DefaultNumber holds the default value on creation for the number field.
+	creationversion.DefaultNumber = creationversionDescNumber.Default.(int)
+	// creationversionDescPrompt is the schema descriptor for prompt field.
+	creationversionDescPrompt := creationversionFields[6].Descriptor()
+	// creationversion.DefaultPrompt holds the default value on creation for the prompt field.
+	creationversion.DefaultPrompt = creationversionDescPrompt.Default.(string)
+	// creationversion.PromptValidator is a validator for the "prompt" field. It is called by the builders before save.
+	creationversion.PromptValidator = creationversionDescPrompt.Validators[0].(func(string) error)
+	// creationversionDescSwatch is the schema descriptor for swatch field.
+	creationversionDescSwatch := creationversionFields[7].Descriptor()
+	// creationversion.DefaultSwatch holds the default value on creation for the swatch field.
+	creationversion.DefaultSwatch = creationversionDescSwatch.Default.(string)
+	// creationversionDescPattern is the schema descriptor for pattern field.
+	creationversionDescPattern := creationversionFields[8].Descriptor()
+	// creationversion.DefaultPattern holds the default value on creation for the pattern field.
+	creationversion.DefaultPattern = creationversionDescPattern.Default.(string)
+	// creationversionDescLength is the schema descriptor for length field.
+	creationversionDescLength := creationversionFields[9].Descriptor()
+	// creationversion.DefaultLength holds the default value on creation for the length field.
+	creationversion.DefaultLength = creationversionDescLength.Default.(string)
+	// creationversionDescDescription is the schema descriptor for description field.
+	creationversionDescDescription := creationversionFields[11].Descriptor()
+	// creationversion.DefaultDescription holds the default value on creation for the description field.
+	creationversion.DefaultDescription = creationversionDescDescription.Default.(string)
+	// creationversion.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	creationversion.DescriptionValidator = creationversionDescDescription.Validators[0].(func(string) error)
+	// creationversionDescLang is the schema descriptor for lang field.
+	creationversionDescLang := creationversionFields[12].Descriptor()
+	// creationversion.DefaultLang holds the default value on creation for the lang field.
+	creationversion.DefaultLang = creationversionDescLang.Default.(string)
+	// creationversionDescEngine is the schema descriptor for engine field.
+	creationversionDescEngine := creationversionFields[13].Descriptor()
+	// creationversion.DefaultEngine holds the default value on creation for the engine field.
+	creationversion.DefaultEngine = creationversionDescEngine.Default.(string)
+	// creationversionDescStatus is the schema descriptor for status field.
+	creationversionDescStatus := creationversionFields[14].Descriptor()
+	// creationversion.DefaultStatus holds the default value on creation for the status field.
+	creationversion.DefaultStatus = creationversionDescStatus.Default.(string)
+	// creationversionDescShared is the schema descriptor for shared field.
+	creationversionDescShared := creationversionFields[15].Descriptor()
+	// creationversion.DefaultShared holds the default value on creation for the shared field.
+	creationversion.DefaultShared = creationversionDescShared.Default.(bool)
 	currencyFields := schema.Currency{}.Fields()
 	_ = currencyFields
 	// currencyDescDigits is the schema descriptor for digits field.

@@ -36,6 +36,10 @@ type Tx struct {
 	ContentDoc *ContentDocClient
 	// Conversation is the client for interacting with the Conversation builders.
 	Conversation *ConversationClient
+	// Creation is the client for interacting with the Creation builders.
+	Creation *CreationClient
+	// CreationVersion is the client for interacting with the CreationVersion builders.
+	CreationVersion *CreationVersionClient
 	// Currency is the client for interacting with the Currency builders.
 	Currency *CurrencyClient
 	// DataVersion is the client for interacting with the DataVersion builders.
@@ -248,6 +252,8 @@ func (tx *Tx) init() {
 	tx.Comment = NewCommentClient(tx.config)
 	tx.ContentDoc = NewContentDocClient(tx.config)
 	tx.Conversation = NewConversationClient(tx.config)
+	tx.Creation = NewCreationClient(tx.config)
+	tx.CreationVersion = NewCreationVersionClient(tx.config)
 	tx.Currency = NewCurrencyClient(tx.config)
 	tx.DataVersion = NewDataVersionClient(tx.config)
 	tx.DogeTransfer = NewDogeTransferClient(tx.config)

@@ -21,6 +21,7 @@ import (
 	"souk/app/config"
 	"souk/app/contact"
 	edit "souk/app/content"
+	"souk/app/creation"
 	"souk/app/form"
 	"souk/app/i18n"
 	"souk/app/identity"
@@ -294,7 +295,10 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Trends:   api.NewTrends(handlers, trends),
-		Media:    mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
+		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore,
+			Spec: seed.MediaSpec(db), T: strs.T, PerDay: cfg.CreationsDay,
+			OnPublish: func() { versions.Bump("catalog") }})), // identity pages show designs
+		Media: mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,
 	})
 	stopWatch := func() {}
 	if cfg.Dev {

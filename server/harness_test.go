@@ -110,14 +110,19 @@ type envelope struct {
 	Content json.RawMessage `json:"content"`
 }
 
-func (s *testStore) call(t *testing.T, method, path, body string, headers ...string) envelope {
-	t.Helper()
-	req, _ := http.NewRequest(method, s.URL+"/api/v1/souk/"+path, strings.NewReader(body))
+// apiRequest is a JSON call to the API; headers are name, value pairs.
+func (s *testStore) apiRequest(ctx context.Context, method, path, body string, headers ...string) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, method, s.URL+"/api/v1/souk/"+path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := http.DefaultClient.Do(req)
+	return req
+}
+
+func (s *testStore) call(t *testing.T, method, path, body string, headers ...string) envelope {
+	t.Helper()
+	res, err := http.DefaultClient.Do(s.apiRequest(context.Background(), method, path, body, headers...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -20,12 +21,7 @@ type frame struct {
 // stream posts a search and reads every NDJSON frame.
 func (s *testStore) stream(t *testing.T, path, body string, headers ...string) []frame {
 	t.Helper()
-	req, _ := http.NewRequest("POST", s.URL+"/api/v1/souk/"+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := http.DefaultClient.Do(s.apiRequest(context.Background(), "POST", path, body, headers...))
 	if err != nil {
 		t.Fatal(err)
 	}

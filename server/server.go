@@ -39,6 +39,7 @@ type Deps struct {
 	Contacts   *api.Contacts      // the contact form
 	Apps       *mobileapp.Service // the native apps: the APK download, the download page's QR code
 	Trends     *api.Trends        // the product page's view report
+	Creations  *api.Creations     // AI creation
 	Outbox     *mail.Outbox       // the development outbox, when DEV is set
 	DataDir    string
 	Media      *media.Store
@@ -100,6 +101,9 @@ func New(d Deps) *echo.Echo {
 	}
 	if d.Trends != nil {
 		d.Trends.Register(apiGroup)
+	}
+	if d.Creations != nil {
+		d.Creations.Register(apiGroup)
 	}
 	gate := d.Gate
 	if gate == nil {

@@ -30,17 +30,18 @@ var IdentityTypeNames = map[string]int{
 
 // IdentityPage is an identity as its public page shows it.
 type IdentityPage struct {
-	UID           string `json:"uid"`
-	IdentityType  int    `json:"identityType"`
-	EntityType    int    `json:"entityType"`
-	Name          string `json:"name"`
-	Title         Txt    `json:"title"`
-	Brief         Txt    `json:"brief"`
-	Country       string `json:"country"`
-	AvatarURL     string `json:"avatarUrl"`
-	BackgroundURL string `json:"backgroundUrl"`
-	Rating        int    `json:"rating"`
-	GoodsCount    int    `json:"goodsCount"`
+	UID           string   `json:"uid"`
+	IdentityType  int      `json:"identityType"`
+	EntityType    int      `json:"entityType"`
+	Name          string   `json:"name"`
+	Title         Txt      `json:"title"`
+	Brief         Txt      `json:"brief"`
+	Country       string   `json:"country"`
+	AvatarURL     string   `json:"avatarUrl"`
+	BackgroundURL string   `json:"backgroundUrl"`
+	Rating        int      `json:"rating"`
+	GoodsCount    int      `json:"goodsCount"`
+	Designs       []Design `json:"designs"` // a Creator's published AI creations
 }
 
 // Identity loads an identity's public page data by uid. An identity whose
@@ -64,10 +65,14 @@ func (s *Service) Identity(ctx context.Context, uid, lang string) (*IdentityPage
 	if err != nil {
 		return nil, fmt.Errorf("catalog: count identity goods: %w", err)
 	}
+	designs, err := s.designs(ctx, it.ID)
+	if err != nil {
+		return nil, err
+	}
 	return &IdentityPage{
 		UID: it.UID, IdentityType: it.IdentityType, EntityType: it.EntityType, Name: it.Name,
 		Title: texts.pick(it.ID, "title", lang, "en"), Brief: texts.pick(it.ID, "brief", lang, "en"),
 		Country: it.Country, AvatarURL: it.AvatarURL, BackgroundURL: it.BackgroundURL,
-		Rating: it.Rating, GoodsCount: n,
+		Rating: it.Rating, GoodsCount: n, Designs: designs,
 	}, nil
 }

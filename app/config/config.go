@@ -51,6 +51,7 @@ type Config struct {
 	PlayStoreURL   string
 	AppStoreURL    string
 	TrendingEvery  time.Duration // TRENDING_EVERY: how often trending collections are ranked again
+	CreationsDay   int           // AI_CREATIONS_PER_DAY: AI creation versions a user may make a day
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -63,7 +64,7 @@ var Vars = [][2]string{
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
 	{"ANDROID_APK", ""}, {"ANDROID_APK_VERSION", ""}, {"PLAY_STORE_URL", ""}, {"APP_STORE_URL", ""},
-	{"TRENDING_EVERY", "1m"},
+	{"TRENDING_EVERY", "1m"}, {"AI_CREATIONS_PER_DAY", "30"},
 }
 
 // FromEnv reads the process environment.
@@ -129,6 +130,9 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("config: CONTACT_EMAIL must be an email address, got %q", c.ContactEmail)
 	}
 	if c.TrendingEvery, err = durationVar(get("TRENDING_EVERY", "1m"), "TRENDING_EVERY"); err != nil {
+		return c, err
+	}
+	if c.CreationsDay, err = intVar(get("AI_CREATIONS_PER_DAY", "30"), "AI_CREATIONS_PER_DAY", 1, 100_000); err != nil {
 		return c, err
 	}
 	if c.BaseURL == "" {

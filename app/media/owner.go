@@ -16,8 +16,9 @@ func OwnerDir(uid string) string {
 }
 
 // uploadPath is the only shape of an uploaded file's path under the media
-// folder: uploads/<disk>/<owner>/<id>-<s|b>.jpg.
-var uploadPath = regexp.MustCompile(`^uploads/(avatar|background|goods|chat)/([0-9a-f]{24})/[0-9a-f]{32}-[sb]\.jpg$`)
+// folder: uploads/<disk>/<owner>/<id>-<s|b>.jpg. Disk "creation" holds the
+// pictures AI creation made (SaveGenerated); no upload can name it.
+var uploadPath = regexp.MustCompile(`^uploads/(avatar|background|goods|chat|creation)/([0-9a-f]{24})/[0-9a-f]{32}-[sb]\.jpg$`)
 
 // legacyUploadPath is the shape of uploads stored before they had owner
 // folders; profiles may still show them.

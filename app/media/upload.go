@@ -144,12 +144,18 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 		return nil, err
 	}
 
+	return storeSizes(dir, urlPrefix, req.Disk, req.Owner, small, big, req)
+}
+
+// storeSizes writes the two encoded sizes of one picture atomically under
+// dir/uploads/<disk>/<OwnerDir(owner)>/ and names them under urlPrefix.
+func storeSizes(dir, urlPrefix, disk, ownerUID string, small, big []byte, req UploadRequest) (*Uploaded, error) {
 	id, err := newUploadID()
 	if err != nil {
 		return nil, err
 	}
-	owner := OwnerDir(req.Owner)
-	folder := filepath.Join(dir, "uploads", req.Disk, owner)
+	owner := OwnerDir(ownerUID)
+	folder := filepath.Join(dir, "uploads", disk, owner)
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("media: upload dir: %w", err)
 	}
@@ -161,7 +167,7 @@ func Process(dir, urlPrefix string, req UploadRequest) (*Uploaded, error) {
 		os.Remove(smallPath)
 		return nil, err
 	}
-	base := strings.TrimRight(urlPrefix, "/") + "/uploads/" + req.Disk + "/" + owner + "/" + id
+	base := strings.TrimRight(urlPrefix, "/") + "/uploads/" + disk + "/" + owner + "/" + id
 	return &Uploaded{
 		ID:    id,
 		Small: Thumb{URL: base + "-s.jpg", Width: req.SmallW, Height: req.SmallH},

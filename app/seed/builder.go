@@ -36,6 +36,7 @@ type made struct {
 	sales    int
 	imageUID string
 	onSale   bool // saleable with stock: what a curated collection shows
+	aiGen    bool // offers aiGenModels (AI creation)
 }
 
 // ownerOf picks the identity that sells a planned goods item.
@@ -109,7 +110,7 @@ func (b *builder) batch(ctx context.Context, start, end int, rich bool) ([]made,
 			return nil, err
 		}
 		out[k] = made{uid: g.UID, category: pl.p.Category, bigType: g.BigType, sales: g.Sales, imageUID: pl.images[0],
-			onSale: g.Saleable == 1 && g.Stock > 0}
+			onSale: g.Saleable == 1 && g.Stock > 0, aiGen: len(g.AiGenModels) > 0}
 	}
 	return out, b.texts.flush(ctx, b.tx)
 }
@@ -162,6 +163,11 @@ func (b *builder) goodsCreate(pl *plan) *ent.GoodsCreate {
 			{Name: "Souk Atelier", Tips: "Describe the neckline, sleeves and fabric you dream of", Tips2: "We sketch it, then tailor it to your measurements"},
 		})
 	}
+	if studioModel(pl) {
+		g.SetAiGenModels([]schema.AIGenModel{
+			{Name: "Souk Studio", Tips: "Pick a colour, a pattern or a length, or name them in your words", Tips2: "We redraw the item from its own photo"},
+		})
+	}
 	switch {
 	case pl.i%23 == 11:
 		g.SetStock(0) // sold out: shown, but not orderable
@@ -175,6 +181,10 @@ func (b *builder) goodsCreate(pl *plan) *ent.GoodsCreate {
 	}
 	return g
 }
+
+// studioModel: some retail goods besides the dresses offer AI creation
+// (every fifth, and so the home's make-goods block has one to open).
+func studioModel(pl *plan) bool { return !pl.dress && !pl.wholesale && pl.i%5 == 2 }
 
 func slug(s string) string {
 	var sb strings.Builder

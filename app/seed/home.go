@@ -26,6 +26,8 @@ func home(ctx context.Context, tx *ent.Tx, c *content.Catalog, goods []made) err
 		return out
 	}
 	isDress := func(m made) bool { return m.category == "dresses" }
+	// The make-goods block opens AI creation of a goods item that offers it.
+	creatable := func(m made) bool { return m.aiGen && !isDress(m) }
 	bySales := append([]made(nil), goods...)
 	sort.SliceStable(bySales, func(i, j int) bool { return bySales[i].sales > bySales[j].sales })
 	best := []any{}
@@ -35,7 +37,7 @@ func home(ctx context.Context, tx *ent.Tx, c *content.Catalog, goods []made) err
 	dresses := pick(2*homeRow, isDress)
 	h := c.Home
 	blocks := map[string]map[string]any{
-		"makeTre": {"title": h.MakeTre.Title, "text": h.MakeTre.Text, "cta": h.MakeTre.CTA, "link": "/#wn3", "goods": pick(1, func(m made) bool { return !isDress(m) }), "imageOf": first(goods, func(m made) bool { return !isDress(m) })},
+		"makeTre": {"title": h.MakeTre.Title, "text": h.MakeTre.Text, "cta": h.MakeTre.CTA, "link": creationLink(first(goods, creatable)), "goods": pick(1, creatable), "imageOf": first(goods, creatable)},
 		"ad1":     {"title": h.DressAd.Title, "text": h.DressAd.Text, "cta": h.DressAd.CTA, "link": "/dresses", "goods": pick(1, isDress), "imageOf": first(goods, isDress)},
 		"wn3":     {"title": h.Wn3.Title, "goods": pick(homeRow, func(m made) bool { return m.bigType == 1 && !isDress(m) })},
 		"wn4":     {"title": h.Wn4.Title, "goods": pick(homeRow, func(m made) bool { return m.bigType == 2 })},
@@ -68,6 +70,15 @@ func first(goods []made, keep func(made) bool) string {
 		}
 	}
 	return ""
+}
+
+// creationLink opens AI creation of uid; with no such goods (a tiny
+// seed), the new-goods row.
+func creationLink(uid string) string {
+	if uid == "" {
+		return "/#wn3"
+	}
+	return "/ai-creation/" + uid
 }
 
 // half returns every other element starting at k, so the two dress rows

@@ -140,6 +140,30 @@ func (f ConversationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConversationMutation", m)
 }
 
+// The CreationFunc type is an adapter to allow the use of ordinary
+// function as Creation mutator.
+type CreationFunc func(context.Context, *ent.CreationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CreationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CreationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CreationMutation", m)
+}
+
+// The CreationVersionFunc type is an adapter to allow the use of ordinary
+// function as CreationVersion mutator.
+type CreationVersionFunc func(context.Context, *ent.CreationVersionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CreationVersionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CreationVersionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CreationVersionMutation", m)
+}
+
 // The CurrencyFunc type is an adapter to allow the use of ordinary
 // function as Currency mutator.
 type CurrencyFunc func(context.Context, *ent.CurrencyMutation) (ent.Value, error)

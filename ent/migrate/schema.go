@@ -312,6 +312,75 @@ var (
 			},
 		},
 	}
+	// CreationsColumns holds the columns for the "creations" table.
+	CreationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "model", Type: field.TypeString, Size: 100},
+	}
+	// CreationsTable holds the schema information for the "creations" table.
+	CreationsTable = &schema.Table{
+		Name:       "creations",
+		Columns:    CreationsColumns,
+		PrimaryKey: []*schema.Column{CreationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "creation_user_id_goods_id",
+				Unique:  false,
+				Columns: []*schema.Column{CreationsColumns[4], CreationsColumns[5]},
+			},
+		},
+	}
+	// CreationVersionsColumns holds the columns for the "creation_versions" table.
+	CreationVersionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "creation_id", Type: field.TypeInt},
+		{Name: "parent_id", Type: field.TypeInt, Nullable: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "number", Type: field.TypeInt, Default: 1},
+		{Name: "prompt", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "swatch", Type: field.TypeString, Default: ""},
+		{Name: "pattern", Type: field.TypeString, Default: ""},
+		{Name: "length", Type: field.TypeString, Default: ""},
+		{Name: "images", Type: field.TypeJSON, Nullable: true},
+		{Name: "description", Type: field.TypeString, Size: 4000, Default: ""},
+		{Name: "lang", Type: field.TypeString, Default: "en"},
+		{Name: "engine", Type: field.TypeString, Default: ""},
+		{Name: "status", Type: field.TypeString, Default: "pending"},
+		{Name: "shared", Type: field.TypeBool, Default: false},
+		{Name: "design_of", Type: field.TypeInt, Nullable: true},
+	}
+	// CreationVersionsTable holds the schema information for the "creation_versions" table.
+	CreationVersionsTable = &schema.Table{
+		Name:       "creation_versions",
+		Columns:    CreationVersionsColumns,
+		PrimaryKey: []*schema.Column{CreationVersionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "creationversion_creation_id",
+				Unique:  false,
+				Columns: []*schema.Column{CreationVersionsColumns[4]},
+			},
+			{
+				Name:    "creationversion_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{CreationVersionsColumns[6], CreationVersionsColumns[1]},
+			},
+			{
+				Name:    "creationversion_design_of",
+				Unique:  false,
+				Columns: []*schema.Column{CreationVersionsColumns[19]},
+			},
+		},
+	}
 	// CurrenciesColumns holds the columns for the "currencies" table.
 	CurrenciesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -1268,6 +1337,8 @@ var (
 		CommentsTable,
 		ContentDocsTable,
 		ConversationsTable,
+		CreationsTable,
+		CreationVersionsTable,
 		CurrenciesTable,
 		DataVersionsTable,
 		DogeTransfersTable,

@@ -39,6 +39,12 @@ type ContentDoc func(*sql.Selector)
 // Conversation is the predicate function for conversation builders.
 type Conversation func(*sql.Selector)
 
+// Creation is the predicate function for creation builders.
+type Creation func(*sql.Selector)
+
+// CreationVersion is the predicate function for creationversion builders.
+type CreationVersion func(*sql.Selector)
+
 // Currency is the predicate function for currency builders.
 type Currency func(*sql.Selector)
 

@@ -78,6 +78,9 @@ var loaders = map[string]loader{
 	"bigerentity":                     shell("entity"),
 	"editbigerprofile/{identityType}": identityShell("identityEdit"),
 	"createTre/{treId}":               shellWith("goodsEdit", "treId"), // "0" for a new item
+	// AI creation: shells too (a user's versions; a shared one by its link).
+	"ai-creation/{treId}":              shellWith("creation", "treId"),
+	"ai-creation/{treId}/{createVUid}": creationShell,
 	// The texts an admin edits in the back office, and its editor (a shell:
 	// its calls answer "unknown call" to anyone without a staff role).
 	"aboutsouk":                      loadText("about", "text"),
@@ -116,7 +119,18 @@ func applicable(v string) bool {
 // public shell, one per language, which holds no order data).
 var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
 	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true,
-	"createTre/{treId}": true, "operations/EditForm/{EditName}": true}
+	"createTre/{treId}": true, "operations/EditForm/{EditName}": true,
+	"ai-creation/{treId}": true, "ai-creation/{treId}/{createVUid}": true}
+
+// creationShell is one creation version's page: the item and the version
+// ids are handed to the page, which loads the version itself.
+func creationShell(_ context.Context, _ *Site, r Request) (*Loaded, error) {
+	t, v := r.Params["treId"], r.Params["createVUid"]
+	if !isID(t) || !isID(v) {
+		return &Loaded{Page: "notfound", Status: 404}, nil
+	}
+	return &Loaded{Page: "creationVersion", Status: 200, Data: PageData{Param: t, Param2: v}, Deps: []string{"enums"}}, nil
+}
 
 // reviewShell is the identity queue of one applicable type (by name or
 // number) or of "all".

@@ -52,6 +52,7 @@ type PageData struct {
 	Cards     *pageCardPage         `json:"cards,omitempty"`
 	Profile   *UserProfile          `json:"profile,omitempty"`
 	Param     string                `json:"param,omitempty"`
+	Param2    string                `json:"param2,omitempty"` // a second route parameter (ai-creation's createVUid)
 	Search    *SearchResults        `json:"search,omitempty"`
 	Shipping  *ShippingRule         `json:"shipping,omitempty"` // goods page: the order shipping rule in the offer's currency
 	CardLans  []string              `json:"cardLans,omitempty"` // the languages of cards that name none (slimFor)

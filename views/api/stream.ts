@@ -1,14 +1,16 @@
 import type { Frame } from "../stores/search";
 import type { CallContext } from "./client";
 import { APP_VERSION } from "./client";
+import { currentToken } from "../lib/session";
 
-// streamSearch posts a search and calls onFrame for every NDJSON line as it
-// arrives. Errors follow SPEC §8: a non-success status is CallFailed; a
+// streamSearch posts a search (or any streamed call: AI creation) and calls
+// onFrame for every NDJSON line as it arrives; it sends the session, so
+// signed-in calls stream too. Errors follow SPEC §8: a non-success status is CallFailed; a
 // network failure is NetworkConFailed offline, CallFailed online.
-export async function streamSearch(ctx: CallContext, path: string, body: BodyInit, json: boolean,
-  onFrame: (f: Frame) => void, signal: AbortSignal): Promise<void> {
+export async function streamSearch<F = Frame>(ctx: CallContext, path: string, body: BodyInit, json: boolean,
+  onFrame: (f: F) => void, signal: AbortSignal): Promise<void> {
   let res: Response;
-  const headers: Record<string, string> = { ALAN: ctx.lang, RE: ctx.region, CU: ctx.currency, apv: APP_VERSION };
+  const headers: Record<string, string> = { TOKEN: currentToken(), ALAN: ctx.lang, RE: ctx.region, CU: ctx.currency, apv: APP_VERSION };
   if (json) headers["Content-Type"] = "application/json";
   try {
     res = await fetch("/api/v1/souk/" + path, { method: "POST", body, headers, credentials: "include", signal });
@@ -29,7 +31,7 @@ export async function streamSearch(ctx: CallContext, path: string, body: BodyIni
       while ((nl = buf.indexOf("\n")) >= 0) {
         const line = buf.slice(0, nl).trim();
         buf = buf.slice(nl + 1);
-        if (line) onFrame(JSON.parse(line) as Frame);
+        if (line) onFrame(JSON.parse(line) as F);
       }
     }
   } catch (e) {

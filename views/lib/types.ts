@@ -39,6 +39,7 @@ export interface HomeBlock { title: Txt; text?: Txt; cta?: Txt; link?: string; i
 export interface IdentityInfo {
   uid: string; identityType: number; entityType: number; name: string; title: Txt; brief: Txt;
   country: string; avatarUrl: string; backgroundUrl: string; rating: number; goodsCount: number;
+  designs?: { createVUid: string; treId: string; number: number; image: Thumb }[]; // a Creator's published AI creations
 }
 export interface SizeRow { id: number; label: string; cm: number[] } // inches: toInch (pages/goods/sizes.ts)
 export interface Delivery { accepted: number; standard: number; estimated: number; tailoringDays: number; shippingDays: number }
@@ -52,7 +53,8 @@ export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "l
   | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
-  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category";
+  | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category"
+  | "creation" | "creationVersion";
 
 export interface PageData {
   home?: Record<string, HomeBlock>;
@@ -66,6 +68,7 @@ export interface PageData {
   cards?: { cards: Card[]; total: number; page: number; pageSize: number };
   profile?: { userUid: string; userName: string; title: string; brief: string; avatarUrl: string; backgroundUrl: string };
   param?: string; // a route parameter the page shows (block code, QR ticket)
+  param2?: string; // a second one (ai-creation's createVUid)
   search?: SearchResults;
   shipping?: { rate: Price; freeFrom: Price }; // goods page: the order shipping rule in the offer's currency
   cardLans?: string[]; // the languages of the page's cards that name none (lib/pagecards.ts)

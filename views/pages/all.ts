@@ -41,6 +41,8 @@ import { FaqPage } from "./dresses/FaqPage";
 import { HotsPage } from "./hots/HotsPage";
 import { HotPage } from "./hots/HotPage";
 import { CategoryPage } from "./category/CategoryPage";
+import { CreationPage } from "./creation/CreationPage";
+import { CreationVersionPage } from "./creation/CreationVersionPage";
 import type { PageName } from "../lib/types";
 
 export const pages: Record<PageName, ComponentType> = {
@@ -93,4 +95,6 @@ export const pages: Record<PageName, ComponentType> = {
   hotspage: HotsPage,
   hots: HotPage,
   category: CategoryPage,
+  creation: CreationPage,
+  creationVersion: CreationVersionPage,
 };

@@ -55,4 +55,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   hotspage: () => import("./hots/HotsPage").then((m) => m.HotsPage),
   hots: () => import("./hots/HotPage").then((m) => m.HotPage),
   category: () => import("./category/CategoryPage").then((m) => m.CategoryPage),
+  creation: () => import("./creation/CreationPage").then((m) => m.CreationPage),
+  creationVersion: () => import("./creation/CreationVersionPage").then((m) => m.CreationVersionPage),
 };

@@ -150,9 +150,11 @@ export function GoodsPage() {
               </button>
             )}
             {g.sid || mine ? null : <ChatButton args={{ kind: "goods", treId: g.treId }} label="ChatWithSeller" className="btn wide" testid="chat-seller" />}
-            <a className="btn wide" href={withLang(data.lang, "/ai-creation/" + g.treId)} data-testid="ai-create" title={t("AiCreateHint")}>
-              <Icon name="sparkle" size={20} />{t("AiCreate")}
-            </a>
+            {g.aiGenModels?.length ? (
+              <a className="btn wide" href={withLang(data.lang, "/ai-creation/" + g.treId)} data-testid="ai-create" title={t("AiCreateHint")}>
+                <Icon name="sparkle" size={20} />{t("AiCreate")}
+              </a>
+            ) : null}
           </div>
           {g.spe === 1 && data.data.delivery ? <DeliveryDates d={data.data.delivery} sizes={dressSizes(g, chosen[LABEL_SIZE])} testid="delivery" /> : null}
           {/* A bride's questions before ordering (how to measure, delivery,

@@ -41,6 +41,20 @@ export function IdentityPage() {
         {page.cards.length ? <CardGrid cards={page.cards} eagerFirst={2} lcp /> : <p className="muted">{t("NoGoods")}</p>}
         <Pager list={page} at={(n) => base + listQuery({ page: n })} />
       </section>
+      {it.designs?.length ? (
+        <section className="row" aria-labelledby="designs" data-testid="identity-designs">
+          <h2 id="designs">{t("IdentityDesigns")}</h2>
+          <ul className="cr-list">
+            {it.designs.map((d) => (
+              <li key={d.createVUid} className="cr-card">
+                <a href={"/" + data.lang + "/ai-creation/" + encodeURIComponent(d.treId) + "/" + encodeURIComponent(d.createVUid)}>
+                  {picture({ src: d.image.url, width: d.image.width, height: d.image.height, alt: t("CreationDesignAlt", { n: d.number }) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </Layout>
   );
 }

@@ -1,0 +1,88 @@
+// AI creation with the embedded engine: from a dress's page, make a
+// variation, refine it twice, see the versions and compare two side by
+// side, share one and open it signed out. Both pages are swept (phone and
+// desktop, English and Arabic: direction, no sideways scroll, axe).
+// SHOTS=dir also takes screenshots of both pages at each size.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { startStore, launch, signIn, findGoods, sweepPage, axe } from "./harness.mjs";
+
+let store, browser;
+before(async () => { store = await startStore(); browser = await launch(); });
+after(async () => { await browser?.close(); await store?.stop(); });
+
+async function make(page, { swatch, pattern, length, prompt }) {
+  if (prompt) await page.fill("[data-testid=creation-prompt]", prompt);
+  for (const [group, key] of [["swatch", swatch], ["pattern", pattern], ["length", length]]) {
+    if (key) await page.click(`[data-testid=creation-${group}] [data-key=${key}]`);
+  }
+  const before = page.url();
+  await Promise.all([page.waitForURL((u) => u.href !== before && /\/ai-creation\/[^/]+\/[0-9a-f]+$/.test(u.pathname)), page.click("[data-testid=creation-make]")]);
+  await page.waitForSelector("[data-testid=creation-description]");
+}
+
+test("create a dress variation, refine it twice, compare and share", async () => {
+  const email = "creator-e2e@example.com";
+  assert.ok((await store.register(email))?.token);
+  const dress = await findGoods(store, (g) => g.spe === 1 && g.aiGenModels.length > 0);
+  const { ctx, page, problems } = await signIn(browser, store, email, "/en/tredetail/" + dress.treId);
+  await Promise.all([page.waitForURL(`${store.base}/en/ai-creation/${dress.treId}`), page.click("[data-testid=ai-create]")]);
+  await page.waitForSelector("[data-testid=creation-form]");
+  assert.match(await page.textContent("[data-testid=creation-tips]"), /neckline/);
+
+  await make(page, { swatch: "emerald", prompt: "a little lighter" });
+  assert.match(await page.textContent("h1"), /Version 1/);
+  assert.match(await page.textContent("[data-testid=creation-engine]"), /souk-embedded/);
+  assert.match(await page.textContent("[data-testid=creation-description]"), /Emerald/);
+  const first = page.url();
+
+  await make(page, { length: "short" });
+  assert.match(await page.textContent("h1"), /Version 2/);
+  await make(page, { pattern: "dots" });
+  assert.match(await page.textContent("h1"), /Version 3/);
+  assert.match(await page.textContent("[data-testid=creation-parent]"), /version 2/);
+
+  await page.waitForSelector("[data-testid=creation-version] >> nth=2");
+  assert.equal(await page.locator("[data-testid=creation-version]").count(), 3);
+  // The current version and the one it refined are compared at first;
+  // ticking the first swaps the older one out.
+  await page.waitForSelector("[data-testid=creation-compare]");
+  assert.equal(await page.locator("[data-testid=creation-compare] figure").count(), 2);
+  await page.locator("[data-testid=creation-compare-pick]").nth(2).check();
+  assert.match(await page.textContent("[data-testid=creation-compare]"), /Version 1[\s\S]*Version 3|Version 3[\s\S]*Version 1/);
+
+  await page.click("[data-testid=creation-share]");
+  const link = await page.inputValue("[data-testid=creation-link]");
+  assert.match(link, /\/en\/ai-creation\//);
+  assert.deepEqual(problems, []);
+
+  // Signed out: the shared version shows, the unshared first one does not.
+  const anon = await browser.newContext();
+  const p2 = await anon.newPage();
+  await p2.goto(link.replace(/^https?:\/\/[^/]+/, store.base));
+  await p2.waitForSelector("[data-testid=creation-description]");
+  await p2.goto(first);
+  await p2.waitForSelector("[data-testid=creation-error]");
+  await anon.close();
+
+  // Sweep both pages at a phone's and a desktop's width, in en and ar.
+  const shots = process.env.SHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  const version = new URL(page.url()).pathname.replace(/^\/en/, "");
+  const found = [];
+  for (const [w, h] of [[412, 915], [1280, 900]]) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const lang of ["en", "ar"]) {
+      for (const [name, path] of [["create", "/ai-creation/" + dress.treId], ["version", version]]) {
+        const v = await sweepPage(page, store, lang, path, { shot: shots ? `${shots}/creation-${name}-${lang}-${w}.png` : "" });
+        await page.waitForSelector(name === "create" ? "[data-testid=creation-form]" : "[data-testid=creation-description]");
+        // axe again once the page has loaded its data (sweepPage's run sees the shell first).
+        found.push(...v, ...(await axe(page, `${lang}${path} @${w}`)));
+        if (shots) await page.screenshot({ path: `${shots}/creation-${name}-${lang}-${w}.png`, fullPage: true });
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+  await ctx.close();
+});
