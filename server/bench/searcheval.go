@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"time"
 
@@ -39,15 +37,12 @@ func SearchEval(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer a.Close()
-	a.Ready.Store(true)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, stop, err := serve(a)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: a.Echo}
-	go srv.Serve(ln) //nolint:errcheck // closed below
-	defer srv.Close()
-	if err := textEval(ctx, a, "http://"+ln.Addr().String(), out); err != nil {
+	defer stop()
+	if err := textEval(ctx, a, base, out); err != nil {
 		return err
 	}
 	return imageEval(ctx, a, out)
