@@ -1,7 +1,9 @@
 // Package eval holds a judged query set for evaluating Souk's search over
 // the deterministic demo catalogue (the 480 goods the seeder builds from
 // app/seed/content). Each query names the goods that are relevant to it by
-// template key, main colour, bigType, maximum base unit price or old id.
+// template key, main colour, bigType, maximum base unit price or old id;
+// a "none" query names none. About a third of the queries is held out
+// (HeldOut): reported apart, never tuned on.
 package eval
 
 import (
