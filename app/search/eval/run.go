@@ -233,6 +233,13 @@ func Print(w io.Writer, rep Report) {
 		}
 		fmt.Fprintln(w)
 	}
+	fmt.Fprint(w, "Nothing-relevant queries answered with results:")
+	for _, p := range parts {
+		if m := rep[p]["all"]; m != nil {
+			fmt.Fprintf(w, " %s %d of %d;", p, m.Answered, m.None)
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 // sliceKeys orders slices: overall, then kinds in Kinds' order, then

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -83,5 +84,17 @@ func TestText(t *testing.T) {
 	}
 	if !slices.Equal(missed, []string{"en-2"}) {
 		t.Errorf("misses %v, want [en-2]", missed)
+	}
+}
+
+func TestPrint(t *testing.T) {
+	rep := Report{PartTune: {"all": {Queries: 2, NDCG10: 0.5, None: 3, Answered: 1}}, PartHeldOut: {"all": {None: 2}},
+		PartAll: {"all": {Queries: 2, NDCG10: 0.5, None: 5, Answered: 1}}}
+	var b strings.Builder
+	Print(&b, rep)
+	for _, want := range []string{"tune 1 of 3;", "held-out 0 of 2;", "all 1 of 5;", "  0.500"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
 	}
 }
