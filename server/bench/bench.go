@@ -64,15 +64,11 @@ func Run(ctx context.Context, o Options) error {
 			return err
 		}
 	}
-	a.Ready.Store(true)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, stop, err := serve(a)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: a.Echo}
-	go srv.Serve(ln) //nolint:errcheck // closed below
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	defer stop()
 	if os.Getenv("BENCH_ONLY") == "buying" { // just the buying figures (quick)
 		return buying(ctx, a, base, o.Out)
 	}
@@ -115,6 +111,18 @@ func Run(ctx context.Context, o Options) error {
 	}
 	fmt.Fprintf(o.Out, "Resident memory after the load: %d MB\n", rssKB()>>10)
 	return sockets(ctx, a, base, o.Out)
+}
+
+// serve serves the app on a free local port and returns its base URL.
+func serve(a *server.App) (base string, stop func(), err error) {
+	a.Ready.Store(true)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: a.Echo}
+	go srv.Serve(ln) //nolint:errcheck // closed by stop
+	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
 }
 
 // sockets prints the realtime figures: BENCH_SOCKETS sockets (10 000 by

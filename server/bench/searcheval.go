@@ -15,10 +15,13 @@ import (
 	"souk/app/seed"
 	"souk/ent/goodsimage"
 	"souk/server"
+	"souk/server/api"
 )
 
 // SearchEval prints the text metrics of the judged query set and the image
 // search accuracy over transformed goods pictures, on the demo catalogue.
+// Text queries go through the served NDJSON stream (POST stream/search),
+// as the search page sends them.
 func SearchEval(ctx context.Context, out io.Writer) error {
 	dir, err := os.MkdirTemp("", "souk-eval-")
 	if err != nil {
@@ -34,20 +37,67 @@ func SearchEval(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer a.Close()
-	if err := textEval(ctx, a, out); err != nil {
+	base, stop, err := serve(a)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if err := textEval(ctx, a, base, out); err != nil {
 		return err
 	}
 	return imageEval(ctx, a, out)
 }
 
-func textEval(ctx context.Context, a *server.App, out io.Writer) error {
+func textEval(ctx context.Context, a *server.App, base string, out io.Writer) error {
 	qs, err := eval.Load()
 	if err != nil {
 		return err
 	}
-	rows, err := a.DB.Goods.Query().All(ctx)
+	cat, err := evalCatalogue(ctx, a)
 	if err != nil {
 		return err
+	}
+	var misses []eval.Miss
+	rep, err := eval.Text(ctx, qs, cat, streamSearcher(base), func(m eval.Miss) { misses = append(misses, m) })
+	if err != nil {
+		return err
+	}
+	held := 0
+	for _, q := range qs {
+		if q.HeldOut {
+			held++
+		}
+	}
+	fmt.Fprintf(out, "Text search, %d judged queries (%d held out: never tune on them) over %d goods,\n", len(qs), held, len(cat))
+	fmt.Fprintf(out, "scored as the page shows the stream: %d cards of each group, group after group, then the rest of the\n", eval.Collapsed)
+	fmt.Fprintf(out, "first pages (%d each); recall = share of the relevant goods those pages could hold;\n", api.PageSize)
+	fmt.Fprintf(out, "none ans = nothing-relevant queries answered with results:\n")
+	eval.Print(out, rep)
+	if os.Getenv("SEARCHEVAL_MERGED") != "" { // the figure taken before, for comparison
+		merged, err := eval.Text(ctx, qs, cat, eval.MergedRanker(a.Search, a.Search.Lexicon()))
+		if err != nil {
+			return err
+		}
+		m := merged[eval.PartAll]["all"]
+		fmt.Fprintf(out, "Internal merged ranking of both groups (no page shows it): nDCG@10 %.3f, recall@50 %.3f\n", m.NDCG10, m.Recall)
+	}
+	if os.Getenv("SEARCHEVAL_VERBOSE") != "" {
+		for _, m := range misses {
+			fmt.Fprintf(out, "miss %s %s %q nDCG %.2f want %+v got", m.Query.ID, m.Query.Kind, m.Query.Q, m.NDCG, m.Query.Relevant)
+			for _, g := range m.Top {
+				fmt.Fprintf(out, " [%s %s big%d $%.0f]", g.Template, g.Color, g.BigType, g.PriceUSD)
+			}
+			fmt.Fprintln(out)
+		}
+	}
+	return nil
+}
+
+// evalCatalogue reads the relevance facts of every goods item.
+func evalCatalogue(ctx context.Context, a *server.App) (eval.Catalogue, error) {
+	rows, err := a.DB.Goods.Query().All(ctx)
+	if err != nil {
+		return nil, err
 	}
 	rates := a.Site.Catalog.Rates()
 	cat := eval.Catalogue{}
@@ -59,23 +109,7 @@ func textEval(ctx context.Context, a *server.App, out io.Writer) error {
 		}
 		cat[g.UID] = e
 	}
-	var misses []eval.Miss
-	ms, err := eval.Text(ctx, qs, cat, eval.MergedRanker(a.Search, a.Search.Lexicon()), func(m eval.Miss) { misses = append(misses, m) })
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "Text search, %d judged queries over %d goods:\n", len(qs), len(rows))
-	eval.Print(out, ms)
-	if os.Getenv("SEARCHEVAL_VERBOSE") != "" {
-		for _, m := range misses {
-			fmt.Fprintf(out, "miss %s %q nDCG %.2f want %+v got", m.Query.ID, m.Query.Q, m.NDCG, m.Query.Relevant)
-			for _, g := range m.Top {
-				fmt.Fprintf(out, " [%s %s big%d $%.0f]", g.Template, g.Color, g.BigType, g.PriceUSD)
-			}
-			fmt.Fprintln(out)
-		}
-	}
-	return nil
+	return cat, nil
 }
 
 // imageEval asks for every 4th goods' first picture, transformed, and

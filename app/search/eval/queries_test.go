@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"souk/app/seed/content"
 )
@@ -23,8 +24,8 @@ func load(t *testing.T) []Query {
 
 func TestSize(t *testing.T) {
 	qs := load(t)
-	if len(qs) < 150 {
-		t.Errorf("%d queries, want at least 150", len(qs))
+	if len(qs) < 280 {
+		t.Errorf("%d queries, want at least 280", len(qs))
 	}
 }
 
@@ -73,6 +74,16 @@ func TestKinds(t *testing.T) {
 			t.Errorf("%s: unknown kind %q", q.ID, q.Kind)
 		}
 		perKind[q.Kind]++
+		switch q.Kind {
+		case "kana":
+			if q.Lang != "ja" || !hasKana(q.Q) {
+				t.Errorf("%s %q: a kana query is Japanese written in kana", q.ID, q.Q)
+			}
+		case "cjkprice":
+			if (q.Lang != "zh" && q.Lang != "ja") || !strings.ContainsAny(q.Q, "元块円") {
+				t.Errorf("%s %q: a CJK price query is Chinese or Japanese with 元, 块 or 円", q.ID, q.Q)
+			}
+		}
 	}
 	for _, k := range Kinds {
 		want := 8
@@ -81,6 +92,61 @@ func TestKinds(t *testing.T) {
 		}
 		if perKind[k] < want {
 			t.Errorf("kind %q: %d queries, want at least %d", k, perKind[k], want)
+		}
+	}
+}
+
+func hasKana(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEveryLanguage: the kinds that exist in every language have queries
+// in every language.
+func TestEveryLanguage(t *testing.T) {
+	have := map[string]bool{}
+	for _, q := range load(t) {
+		have[q.Kind+"/"+q.Lang] = true
+	}
+	for _, k := range []string{"plain", "sentence", KindNone, "colloquial"} {
+		for _, l := range content.Langs {
+			if !have[k+"/"+l] {
+				t.Errorf("no %s query in %s", k, l)
+			}
+		}
+	}
+}
+
+// TestHeldOut: the held-out part is the one HeldOut picks, about a third
+// of the queries, with some of every kind and language in both parts.
+func TestHeldOut(t *testing.T) {
+	qs := load(t)
+	held := 0
+	parts := map[string][2]int{}
+	for _, q := range qs {
+		if q.HeldOut != HeldOut(q.ID) {
+			t.Errorf("%s: heldout is %v, the rule says %v", q.ID, q.HeldOut, HeldOut(q.ID))
+		}
+		i := 0
+		if q.HeldOut {
+			held, i = held+1, 1
+		}
+		for _, key := range []string{"kind " + q.Kind, "language " + q.Lang} {
+			c := parts[key]
+			c[i]++
+			parts[key] = c
+		}
+	}
+	if share := float64(held) / float64(len(qs)); share < 0.28 || share > 0.4 {
+		t.Errorf("%d of %d queries held out (%.2f), want about a third", held, len(qs), share)
+	}
+	for key, c := range parts {
+		if c[0] == 0 || c[1] == 0 {
+			t.Errorf("%s: %d tuned, %d held out; want some of both", key, c[0], c[1])
 		}
 	}
 }
@@ -100,6 +166,12 @@ func TestRelevance(t *testing.T) {
 	}
 	for _, q := range load(t) {
 		r := q.Relevant
+		if q.Kind == KindNone {
+			if !r.Empty() || r.BigType != 0 || r.MaxPriceUSD != 0 {
+				t.Errorf("%s: a nothing-relevant query names relevant goods: %+v", q.ID, r)
+			}
+			continue
+		}
 		if r.Empty() {
 			t.Errorf("%s: relevance names no templates, colours or old ids", q.ID)
 		}
@@ -132,7 +204,7 @@ func TestRelevance(t *testing.T) {
 			if r.BigType != 2 {
 				t.Errorf("%s: wholesale query without bigType 2", q.ID)
 			}
-		case "price":
+		case "price", "cjkprice":
 			if r.MaxPriceUSD <= 0 {
 				t.Errorf("%s: price query without maxPriceUSD", q.ID)
 			}
@@ -201,9 +273,15 @@ func TestEveryQueryHasRelevantGoods(t *testing.T) {
 	for _, q := range load(t) {
 		n := 0
 		for _, g := range goods {
-			if q.Relevant.Matches(g) {
+			if q.Answers(g) {
 				n++
 			}
+		}
+		if q.Kind == KindNone {
+			if n != 0 {
+				t.Errorf("%s %q: nothing-relevant query answered by %d goods", q.ID, q.Q, n)
+			}
+			continue
 		}
 		if n == 0 {
 			t.Errorf("%s %q: no relevant goods in the demo catalogue", q.ID, q.Q)
