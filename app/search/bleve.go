@@ -323,9 +323,10 @@ func (b *Bleve) build(q Query) query.Query {
 
 // someWords is the relaxed form of a query of several words: every word
 // that names what is sold ("dress" in "dress for a garden party") must
-// still match, the others may not; without such a word, at least half of
-// the words must. So a short page is filled with related goods, never with
-// what shares one filler word with the query.
+// still match, the others may not; without such a word, any word may (a
+// sentence rarely has all its words in one listing; its filler words are
+// gone already, see lexicon function words). So a short page is filled with
+// related goods, never with what shares one word other than the goods.
 func (b *Bleve) someWords(ws []string, qs []query.Query) query.Query {
 	var must, rest []query.Query
 	for i, w := range ws {
@@ -336,9 +337,7 @@ func (b *Bleve) someWords(ws []string, qs []query.Query) query.Query {
 		}
 	}
 	if len(must) == 0 {
-		d := bleve.NewDisjunctionQuery(qs...)
-		d.SetMin(float64((len(qs) + 1) / 2))
-		return d
+		return bleve.NewDisjunctionQuery(qs...)
 	}
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(must...)
