@@ -264,7 +264,7 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1))
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed))
 	}
 	var text query.Query
 	switch {
@@ -276,7 +276,9 @@ func (b *Bleve) build(q Query) query.Query {
 	case len(words) == 1:
 		text = words[0]
 	case len(words) > 1 && q.relaxed:
-		text = b.someWords(u.Words, words) // only to fill a short page
+		if text = b.someWords(u.Words, words); text == nil { // only to fill a short page
+			return nil
+		}
 	case len(words) > 1:
 		// All words; all of them in the name scores higher still.
 		inName := bleve.NewMatchQuery(strings.Join(u.Words, " "))
@@ -337,7 +339,18 @@ func (b *Bleve) someWords(ws []string, qs []query.Query) query.Query {
 		}
 	}
 	if len(must) == 0 {
-		return bleve.NewDisjunctionQuery(qs...)
+		// A lone Chinese or Japanese character left over from segmenting
+		// an unknown word (自行车 → 自, 行, 车) means too little alone.
+		var strong []query.Query
+		for i, w := range ws {
+			if !(hasCJK(w) && utf8.RuneCountInString(w) == 1) {
+				strong = append(strong, qs[i])
+			}
+		}
+		if len(strong) == 0 {
+			return nil
+		}
+		return bleve.NewDisjunctionQuery(strong...)
 	}
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(must...)
@@ -433,18 +446,33 @@ func fuzziness(w string) int {
 	return 0
 }
 
-func (b *Bleve) wordQuery(w, lang string, last bool) query.Query {
+// A relaxed query (some of the words) takes a word only as written, stemmed
+// or translated: a typo guess of one word of several is how "lawn mower"
+// found power banks.
+func (b *Bleve) wordQuery(w, lang string, last, guess bool) query.Query {
 	match := func(text, field string, fuzzy int, boost float64) query.Query {
 		m := bleve.NewMatchQuery(text)
 		m.SetField(field)
 		m.SetFuzziness(fuzzy)
 		m.SetBoost(boost)
+		if hasHan(text) || strings.Contains(text, " ") {
+			// A Chinese or Japanese word in characters is analysed into
+			// characters or pairs of them, a translation like "electric
+			// bike" into words; any one of them is no match (自行车 found
+			// 旅行袋 by 行, and power banks by "electric"). A kana word keeps
+			// matching by some of its pairs: that is its typo tolerance
+			// (スニカー).
+			m.SetOperator(query.MatchQueryOperatorAnd)
+		}
 		return m
 	}
 	if strings.Contains(w, " ") {
 		return b.phraseQuery(w, lang) // a lexicon phrase: its words together, no typos
 	}
 	f := fuzziness(w)
+	if !guess {
+		f, last = 0, false
+	}
 	alts := []query.Query{
 		match(w, "name", 0, 3), match(w, "text", 0, 1.2),
 	}
@@ -465,7 +493,13 @@ func (b *Bleve) wordQuery(w, lang string, last bool) query.Query {
 		p.SetBoost(1.5)
 		alts = append(alts, p)
 	}
-	b.synonyms(w, func(syn, field string) { alts = append(alts, match(syn, field, 0, 0.8)) })
+	b.synonyms(w, func(syn, field string) {
+		// A translation is spelled right: all of it must match (マウンテン
+		// バイク found ステンレス by テン).
+		m := match(syn, field, 0, 0.8).(*query.MatchQuery)
+		m.SetOperator(query.MatchQueryOperatorAnd)
+		alts = append(alts, m)
+	})
 	return bleve.NewDisjunctionQuery(alts...)
 }
 
@@ -515,6 +549,10 @@ func (b *Bleve) phraseQuery(w, lang string) query.Query {
 	}
 	b.synonyms(w, func(syn, field string) { alts = append(alts, phrase(syn, field, 0.8)) })
 	return bleve.NewDisjunctionQuery(alts...)
+}
+
+func hasHan(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 }
 
 func hasCJK(s string) bool {

@@ -72,6 +72,11 @@ func TestBleveRanking(t *testing.T) {
 		{"on sale before off sale", Query{U: u("tote black", "en")}, "b2", false, nil},
 		{"only a colour", Query{U: u("red", "en")}, "", false, []string{"d2", "b2"}},
 		{"a joined phrase matches as a phrase", Query{U: phrase}, "d1|d2", false, []string{"s1", "h1", "b1"}},
+		// Nothing relevant: no page filled with a typo guess of one word or
+		// a character shared with an unknown word.
+		{"a typo guess of one of several words", Query{U: u("lawn headphnes", "en")}, "", true, nil},
+		{"one character of an unknown CJK word", Query{U: u("丝巾", "zh")}, "", true, nil},
+		{"a goods word anchors the fill", Query{U: u("dress with pockets", "en")}, "d1|d2", false, []string{"s1", "h1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
