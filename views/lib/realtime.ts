@@ -192,8 +192,13 @@ export function startRealtime(h: RealtimeHooks): () => void {
   window.addEventListener("pagehide", leave);
   window.addEventListener("pageshow", back);
   mainCheck();
-  // Counts for the badge at once, whichever tab holds the socket.
-  call<Unread>(h, "chat/unread", {}, { silent: true }).then((u) => chatStore.getState().setUnread(u), () => undefined);
+  // Counts for the badge at once, whichever tab holds the socket, unless
+  // the socket or a read in this tab changed them while the call was out
+  // (its answer would put back a count already read: the badge stuck at 1).
+  const asked = chatStore.getState().unreadVer;
+  call<Unread>(h, "chat/unread", {}, { silent: true }).then((u) => {
+    if (chatStore.getState().unreadVer === asked) chatStore.getState().setUnread(u);
+  }, () => undefined);
 
   return () => {
     stopped = true;

@@ -24,6 +24,7 @@ export interface ChatNotice { text: string; detail?: string; link: string; key: 
 
 export interface ChatState {
   unread: Unread;
+  unreadVer: number; // grows with every change of unread: an answer asked for before a change is stale
   msgs: Record<string, ChatMessage[]>; // per conversation: stored ones by seq, then our pending ones
   readSeq: Record<string, number>;     // per "conversation:side": how far that side has read
   open: string;                        // the conversation this tab shows ("" for none)
@@ -50,14 +51,14 @@ export function merge(cur: ChatMessage[], add: ChatMessage[]): ChatMessage[] {
   return [...[...stored.values()].sort((a, b) => a.seq - b.seq), ...pending.values()];
 }
 
-const empty = { unread: { total: 0, map: {} }, msgs: {}, readSeq: {}, open: "", notice: null };
+const empty = { unread: { total: 0, map: {} }, unreadVer: 0, msgs: {}, readSeq: {}, open: "", notice: null };
 
 // chatStore is one per browser page. Unlike the shop store it is a module
 // value: only browser code (effects, the realtime client) ever writes it,
 // so every server render reads the same empty state.
 export const chatStore = createStore<ChatState>()((set) => ({
   ...empty,
-  setUnread: (unread) => set({ unread }),
+  setUnread: (unread) => set((s) => ({ unread, unreadVer: s.unreadVer + 1 })),
   addMessages: (conv, list) => set((s) => ({ msgs: { ...s.msgs, [conv]: merge(s.msgs[conv] ?? [], list) } })),
   setPending: (m) => set((s) => {
     const cur = s.msgs[m.conversation] ?? [];
