@@ -103,6 +103,8 @@ func run(args []string, log *slog.Logger) error {
 		}
 		defer db.Close()
 		return seed.Generate(ctx, db, n, log)
+	case "bench-store": // the other process that generates and indexes the bench's goods
+		return bench.PrepareStore(ctx, os.Stdout)
 	case "bench-sockets-client": // the other process of the bench's socket figures
 		return bench.RunSocketClient(ctx, os.Stdin, os.Stdout)
 	case "bench":
