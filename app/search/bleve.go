@@ -22,6 +22,7 @@ import (
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/it"
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/pt"
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/ru"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
@@ -178,6 +179,25 @@ func (b *Bleve) Delete(_ context.Context, uids []string) error {
 func (b *Bleve) Count() (int, error) {
 	n, err := b.idx.DocCount()
 	return int(n), err
+}
+
+// Compact merges the index into one segment: a full build leaves a dozen,
+// each searched apart (every term looked up, every fuzzy word expanded, in
+// each), and Bleve goes on merging some of them after the next start,
+// reading them all into the server's memory.
+func (b *Bleve) Compact(ctx context.Context) error {
+	adv, err := b.idx.Advanced()
+	if err != nil {
+		return fmt.Errorf("search: compact: %w", err)
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil // the in-memory index of tests
+	}
+	if err := s.ForceMerge(ctx, nil); err != nil {
+		return fmt.Errorf("search: compact: %w", err)
+	}
+	return nil
 }
 
 // Close closes the index.
