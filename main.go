@@ -45,18 +45,18 @@ func main() {
 // tuneGC: rendering in goja allocates heavily, and collecting less often
 // cut render time by about an eighth (DESIGN §2); a soft memory limit makes
 // the collector work harder near it, so the resident set stays in budget
-// (DESIGN §7: 300 MB with 100 000 goods). With 100 000 goods about 95 MB
+// (DESIGN §7: 300 MB with 100 000 goods). With 100 000 goods about 78 MB
 // of the heap is live (the picture descriptors of image search ~33 MB, the
-// 133 message catalogs ~20 MB, the goja runtimes ~15 MB), and the mapped
-// text index and this binary add ~100-160 MB of file pages, so Go may use
-// 160 MB: GOGC=400 alone let the heap grow to the old 320 MB limit.
+// goja runtimes ~15 MB, the message catalogs in use), and the mapped text
+// index and this binary add ~85-130 MB of file pages, so Go may use 176 MB:
+// GOGC=400 alone let the heap grow to the old limit, 320 MB.
 // GOGC and GOMEMLIMIT override both.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(160 << 20)
+		debug.SetMemoryLimit(176 << 20)
 	}
 }
 
