@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"syscall"
 	"time"
@@ -51,12 +52,37 @@ func main() {
 // index and this binary add ~85-130 MB of file pages, so Go may use 176 MB:
 // GOGC=400 alone let the heap grow to the old limit, 320 MB.
 // GOGC and GOMEMLIMIT override both.
-func tuneGC() {
+func tuneGC(ctx context.Context) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(176 << 20)
+		debug.SetMemoryLimit(memoryLimit)
+		go followLiveHeap(ctx, memoryLimit)
+	}
+}
+
+// memoryLimit is Go's share of the 300 MB (see tuneGC).
+const memoryLimit = 176 << 20
+
+// followLiveHeap raises the soft limit to half as much again as the live
+// heap when that nears it, and lowers it back as the heap shrinks: a limit
+// below the live heap (10 000 sockets hold ~125 MB) makes the collector run
+// back to back; chat messages then took seconds instead of milliseconds.
+func followLiveHeap(ctx context.Context, base int64) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			metrics.Read(s)
+			if s[0].Value.Kind() == metrics.KindUint64 {
+				debug.SetMemoryLimit(max(base, int64(s[0].Value.Uint64())*3/2))
+			}
+		}
 	}
 }
 
@@ -80,7 +106,7 @@ func run(args []string, log *slog.Logger) error {
 	defer stop()
 	switch cmd {
 	case "serve":
-		tuneGC()
+		tuneGC(ctx)
 		return serve(ctx, cfg, log)
 	case "build":
 		b, err := ssr.Build("views", false)
@@ -113,7 +139,7 @@ func run(args []string, log *slog.Logger) error {
 	case "bench-sockets-client": // the other process of the bench's socket figures
 		return bench.RunSocketClient(ctx, os.Stdin, os.Stdout)
 	case "bench":
-		tuneGC()
+		tuneGC(ctx)
 		goods, _ := strconv.Atoi(os.Getenv("BENCH_GOODS"))
 		return bench.Run(ctx, bench.Options{Goods: goods, Conns: 64, Requests: 300, Renders: 30, MaxDuration: 20 * time.Second, Out: os.Stdout})
 	case "searcheval":
