@@ -68,7 +68,7 @@ const memoryLimit = 176 << 20
 // followLiveHeap raises the soft limit to half as much again as the live
 // heap when that nears it, and lowers it back as the heap shrinks: a limit
 // below the live heap (10 000 sockets hold ~125 MB) makes the collector run
-// back to back; chat messages then took seconds instead of milliseconds.
+// back to back.
 func followLiveHeap(ctx context.Context, base int64) {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	t := time.NewTicker(time.Second)
