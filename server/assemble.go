@@ -165,7 +165,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	site := &web.Site{
 		Catalog: cat, Langs: langs, Strings: strs, Renderer: renderer,
-		Cache: ssr.NewCache(versions, 256<<20), BaseURL: cfg.BaseURL, Log: log, Now: time.Now,
+		Cache: ssr.NewCache(versions, cfg.PageCacheMB<<20), BaseURL: cfg.BaseURL, Log: log, Now: time.Now,
 	}
 	mediaStore := media.NewStore(filepath.Join(cfg.DataDir, "media"), "/media")
 	sender, outbox, err := mail.New(cfg.SMTPURL, cfg.Dev, log)

@@ -52,6 +52,10 @@ type Config struct {
 	AppStoreURL    string
 	TrendingEvery  time.Duration // TRENDING_EVERY: how often trending collections are ranked again
 	CreationsDay   int           // AI_CREATIONS_PER_DAY: AI creation versions a user may make a day
+	// PAGE_CACHE_MB: rendered pages kept in memory (HTML and its gzip and
+	// brotli forms), least recently used out first. Part of the 300 MB the
+	// whole server is to stay within (DESIGN §7).
+	PageCacheMB int
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -64,7 +68,7 @@ var Vars = [][2]string{
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
 	{"ANDROID_APK", ""}, {"ANDROID_APK_VERSION", ""}, {"PLAY_STORE_URL", ""}, {"APP_STORE_URL", ""},
-	{"TRENDING_EVERY", "1m"}, {"AI_CREATIONS_PER_DAY", "30"},
+	{"TRENDING_EVERY", "1m"}, {"AI_CREATIONS_PER_DAY", "30"}, {"PAGE_CACHE_MB", "64"},
 }
 
 // FromEnv reads the process environment.
@@ -133,6 +137,9 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.CreationsDay, err = intVar(get("AI_CREATIONS_PER_DAY", "30"), "AI_CREATIONS_PER_DAY", 1, 100_000); err != nil {
+		return c, err
+	}
+	if c.PageCacheMB, err = intVar(get("PAGE_CACHE_MB", "64"), "PAGE_CACHE_MB", 1, 65536); err != nil {
 		return c, err
 	}
 	if c.BaseURL == "" {

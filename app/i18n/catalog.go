@@ -5,42 +5,52 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 )
 
-// Catalogs holds every language's UI strings, each already merged over the
-// English catalog so a missing translation shows English, never a hole.
+// Catalogs holds every language's UI strings, each merged over the English
+// catalog so a missing translation shows English, never a hole. A
+// language's catalog is read on its first use: all 133 merged at start
+// held ~20 MB, most of it for languages a server may never be asked for.
 type Catalogs struct {
-	merged map[string]map[string]string
+	fsys   fs.FS
+	known  map[string]bool // the set's languages
 	en     map[string]string
+	mu     sync.Mutex
+	merged sync.Map // language → map[string]string
 }
 
-// LoadCatalogs reads <code>.json for every language of set from fsys.
+// LoadCatalogs reads the English catalog of fsys (<code>.json for every
+// language of set is read when first asked for).
 func LoadCatalogs(fsys fs.FS, set *Set) (*Catalogs, error) {
 	en, err := readCatalog(fsys, Default)
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalogs{merged: map[string]map[string]string{Default: en}, en: en}
+	c := &Catalogs{fsys: fsys, known: map[string]bool{}, en: en}
 	for _, l := range set.All() {
-		if l.Code == Default {
-			continue
-		}
-		own, err := readCatalog(fsys, l.Code)
-		if err != nil {
-			own = nil // a language without a catalog yet speaks English
-		}
-		m := make(map[string]string, len(en))
-		for k, v := range en {
+		c.known[l.Code] = true
+	}
+	c.merged.Store(Default, en)
+	return c, nil
+}
+
+// merge builds lang's catalog over English.
+func (c *Catalogs) merge(lang string) map[string]string {
+	own, err := readCatalog(c.fsys, lang)
+	if err != nil {
+		own = nil // a language without a catalog yet speaks English
+	}
+	m := make(map[string]string, len(c.en))
+	for k, v := range c.en {
+		m[k] = v
+	}
+	for k, v := range own {
+		if _, known := c.en[k]; known && v != "" {
 			m[k] = v
 		}
-		for k, v := range own {
-			if _, known := en[k]; known && v != "" {
-				m[k] = v
-			}
-		}
-		c.merged[l.Code] = m
 	}
-	return c, nil
+	return m
 }
 
 func readCatalog(fsys fs.FS, code string) (map[string]string, error) {
@@ -57,10 +67,20 @@ func readCatalog(fsys fs.FS, code string) (map[string]string, error) {
 
 // Strings returns the full catalog of a language (English where untranslated).
 func (c *Catalogs) Strings(lang string) map[string]string {
-	if m, ok := c.merged[lang]; ok {
-		return m
+	if m, ok := c.merged.Load(lang); ok {
+		return m.(map[string]string)
 	}
-	return c.en
+	if !c.known[lang] {
+		return c.en
+	}
+	c.mu.Lock() // one reader of a catalog at a time
+	defer c.mu.Unlock()
+	if m, ok := c.merged.Load(lang); ok {
+		return m.(map[string]string)
+	}
+	m := c.merge(lang)
+	c.merged.Store(lang, m)
+	return m
 }
 
 // T translates key into lang, replacing {name} placeholders from args given

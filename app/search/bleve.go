@@ -22,6 +22,7 @@ import (
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/it"
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/pt"
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/ru"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
@@ -66,27 +67,32 @@ func OpenBleve(path string, lex Lexicon) (*Bleve, error) {
 }
 
 // indexFormat changes whenever the mapping does, so kept indexes rebuild.
-const indexFormat = "2-bm25"
+const indexFormat = "3-bm25-nodocvalues"
 
 func metaOf(idx bleve.Index, key string) string {
 	v, _ := idx.GetInternal([]byte(key))
 	return string(v)
 }
 
+// indexMapping keeps no doc values (Bleve's column store for sorting and
+// facets, on by default): ranking reads the few stored fields of the
+// candidates, and doc values of the text fields made up much of the
+// index, which is mapped into the server's memory.
 func indexMapping() *mapping.IndexMappingImpl {
 	text := func(analyzer string) *mapping.FieldMapping {
 		f := bleve.NewTextFieldMapping()
 		f.Analyzer, f.Store, f.IncludeInAll, f.IncludeTermVectors = analyzer, false, false, false
+		f.DocValues = false
 		return f
 	}
 	kw := func() *mapping.FieldMapping {
 		f := bleve.NewKeywordFieldMapping()
-		f.Store, f.IncludeInAll = false, false
+		f.Store, f.IncludeInAll, f.DocValues = false, false, false
 		return f
 	}
 	num := func(store bool) *mapping.FieldMapping {
 		f := bleve.NewNumericFieldMapping()
-		f.Store, f.IncludeInAll = store, false
+		f.Store, f.IncludeInAll, f.DocValues = store, false, false
 		return f
 	}
 	doc := bleve.NewDocumentMapping()
@@ -173,6 +179,25 @@ func (b *Bleve) Delete(_ context.Context, uids []string) error {
 func (b *Bleve) Count() (int, error) {
 	n, err := b.idx.DocCount()
 	return int(n), err
+}
+
+// Compact merges the index into one segment: a full build leaves a dozen,
+// each searched apart (every term looked up, every fuzzy word expanded, in
+// each), and Bleve goes on merging some of them after the next start,
+// reading them all into the server's memory.
+func (b *Bleve) Compact(ctx context.Context) error {
+	adv, err := b.idx.Advanced()
+	if err != nil {
+		return fmt.Errorf("search: compact: %w", err)
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil // the in-memory index of tests
+	}
+	if err := s.ForceMerge(ctx, nil); err != nil {
+		return fmt.Errorf("search: compact: %w", err)
+	}
+	return nil
 }
 
 // Close closes the index.
@@ -493,14 +518,23 @@ func (b *Bleve) wordQuery(w, lang string, last, guess bool) query.Query {
 		p.SetBoost(1.5)
 		alts = append(alts, p)
 	}
-	b.synonyms(w, func(syn, field string) {
-		// A translation is spelled right: all of it must match (マウンテン
-		// バイク found ステンレス by テン).
-		m := match(syn, field, 0, 0.8).(*query.MatchQuery)
-		m.SetOperator(query.MatchQueryOperatorAnd)
-		alts = append(alts, m)
-	})
+	// A translation is spelled right: all of it must match (マウンテン
+	// バイク found ステンレス by テン).
+	b.synonyms(w, func(syn, field string) { alts = append(alts, synonymQuery(syn, field)) })
 	return bleve.NewDisjunctionQuery(alts...)
+}
+
+// synonymQuery matches a translation of a word. A translation of several
+// words ("wedding dress") needs all of them: any one ("dress", "de") would
+// match most goods, which buried the few that are the thing asked for
+// under everything that shares a common word, and made Bleve score them
+// all (a single-word query matched every goods item).
+func synonymQuery(syn, field string) query.Query {
+	m := bleve.NewMatchQuery(syn)
+	m.SetField(field)
+	m.SetOperator(query.MatchQueryOperatorAnd)
+	m.SetBoost(0.8)
+	return m
 }
 
 // synonyms calls add for up to 24 of a word's translations from the

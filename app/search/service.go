@@ -49,7 +49,8 @@ const syncOverlap = time.Second
 
 // Sync indexes goods changed since the last sync; the first call after
 // start rebuilds the index when its document count does not match the
-// database (a missing, new or stale index).
+// database (a missing, new or stale index), and merges a rebuilt index
+// into one segment.
 func (s *Service) Sync(ctx context.Context) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -80,6 +81,13 @@ func (s *Service) Sync(ctx context.Context) (int, error) {
 		}
 		n += len(rows)
 		lastID = rows[len(rows)-1].ID
+	}
+	if full := s.synced.IsZero(); full && n > 0 {
+		if c, ok := s.eng.(interface{ Compact(context.Context) error }); ok {
+			if err := c.Compact(ctx); err != nil {
+				return n, err
+			}
+		}
 	}
 	s.synced = start.Add(-syncOverlap)
 	if m, ok := s.eng.(interface{ SetMeta(k, v string) error }); ok {

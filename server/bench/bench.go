@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,7 +22,6 @@ import (
 	"time"
 
 	"souk/app/config"
-	"souk/app/seed"
 	"souk/server"
 )
 
@@ -48,6 +48,11 @@ func Run(ctx context.Context, o Options) error {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
+	if o.Goods > 0 {
+		if err := prepareInChild(ctx, dir, o.Goods, o.Out); err != nil {
+			return err
+		}
+	}
 	cfg, err := config.Load(func(k string) string { return map[string]string{"DATA_DIR": dir}[k] })
 	if err != nil {
 		return err
@@ -58,12 +63,6 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	defer a.Close()
-	if have, err := a.DB.Goods.Query().Count(ctx); err == nil && o.Goods > have {
-		fmt.Fprintf(o.Out, "generating %d goods…\n", o.Goods-have)
-		if err := seed.Generate(ctx, a.DB, o.Goods-have, log); err != nil {
-			return err
-		}
-	}
 	base, stop, err := serve(a)
 	if err != nil {
 		return err
@@ -78,6 +77,8 @@ func Run(ctx context.Context, o Options) error {
 	// Figures are taken once the background work of a fresh store (picture
 	// descriptors for image search) is done, or they measure its noise.
 	waitSettled(base, 5*time.Minute)
+	indexDir := filepath.Join(dir, "search")
+	fmt.Fprintf(o.Out, "Memory of the started store: %s\n", readMemory(indexDir))
 	product, err := productPath(a)
 	if err != nil {
 		return err
@@ -109,7 +110,11 @@ func Run(ctx context.Context, o Options) error {
 	if err := sentFigures(base, pages, o.Out); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.Out, "Resident memory after the load: %d MB\n", rssKB()>>10)
+	fmt.Fprintf(o.Out, "\nMemory after the load: %s\n", readMemory(indexDir))
+	// Last: a full rebuild of the index is no load a serving store takes.
+	if err := indexingFigures(ctx, a, dir, o.Out); err != nil {
+		return err
+	}
 	return sockets(ctx, a, base, o.Out)
 }
 
