@@ -30,6 +30,10 @@ async function start() {
   if (!el) return;
   const json = el.textContent ?? "";
   const props = JSON.parse(json) as PageProps;
+  // The chunks the document preloads are its modulepreload links (the
+  // embedded data leaves them out: entry-server's withoutPreload).
+  props.assets.preload = [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")]
+    .map((l) => l.getAttribute("href") ?? "").filter((h) => h && h !== props.assets.js);
   const [site, Page] = await Promise.all([sharedData(props.shared), (pageLoaders[props.page] ?? pageLoaders.notfound)()]);
   const data = fillPage({ ...site, ...props });
   hydrateRoot(document, <App data={data} dataJSON={json} Page={Page} />, {
