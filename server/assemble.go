@@ -213,12 +213,13 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
-	aiSvc, err := startAI(cfg, log)
+	aiL, err := startAI(cfg, log)
 	if err != nil {
 		stopBG()
 		closeSearch()
 		return nil, err
 	}
+	aiSvc := aiL.svc
 	editor.EnableAI(aiSvc)
 	editor.PictureColours = pictureColours(filepath.Join(cfg.DataDir, "media"), vis)
 	if err := editor.EnsureForms(ctx); err != nil {
@@ -295,7 +296,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Trends:   api.NewTrends(handlers, trends),
-		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore,
+		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore, Engine: aiL.images,
 			Spec: seed.MediaSpec(db), T: strs.T, PerDay: cfg.CreationsDay,
 			OnPublish: func() { versions.Bump("catalog") }})), // identity pages show designs
 		Media: mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,

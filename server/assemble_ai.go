@@ -11,6 +11,7 @@ import (
 
 	"souk/app/ai"
 	"souk/app/config"
+	"souk/app/creation"
 	"souk/app/listing"
 	"souk/app/media"
 	"souk/app/search"
@@ -18,9 +19,17 @@ import (
 	"souk/server/api"
 )
 
-// startAI is the AI layer: the endpoint of AI_BASE_URL when set, else the
-// built-in engine, behind the configured quotas.
-func startAI(cfg config.Config, log *slog.Logger) (*ai.Service, error) {
+// aiLayer is the AI layer's parts: the text service and the image engine
+// of AI creation.
+type aiLayer struct {
+	svc    *ai.Service
+	images creation.ImageEngine // nil: creation's embedded engine
+}
+
+// startAI is the AI layer: the endpoint of AI_BASE_URL when set (its image
+// model when AI_IMAGE_MODEL is set too), else the built-in engines, behind
+// the configured quotas.
+func startAI(cfg config.Config, log *slog.Logger) (*aiLayer, error) {
 	lex, err := lexicon.Load()
 	if err != nil {
 		return nil, err
@@ -29,9 +38,12 @@ func startAI(cfg config.Config, log *slog.Logger) (*ai.Service, error) {
 	if remote != nil {
 		remote.Timeout = cfg.AITimeout
 	}
-	svc := ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))
-	log.Info("ai engine", "engine", svc.EngineName())
-	return svc, nil
+	l := &aiLayer{svc: ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))}
+	if e := creation.NewRemote(remote); e != nil {
+		l.images = e // a nil *creation.Remote in the interface would not be nil
+	}
+	log.Info("ai engine", "engine", l.svc.EngineName(), "images", cfg.AIImageModel)
+	return l, nil
 }
 
 func goodsAPI(ids *api.Identities, editor *listing.Editor, s *ai.Service) *api.GoodsEditor {

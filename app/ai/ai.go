@@ -41,7 +41,7 @@ func (c *Client) post(ctx context.Context, path string, in, out any) error {
 	if err != nil {
 		return fmt.Errorf("ai: %s: encode: %w", path, err)
 	}
-	res, err := send(ctx, c.http, c.base+path, c.key, body)
+	res, err := send(ctx, c.http, c.base+path, c.key, "application/json", body)
 	if err != nil {
 		return fmt.Errorf("ai: %s: %w", path, err)
 	}

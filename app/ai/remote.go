@@ -70,9 +70,13 @@ type chatRequest struct {
 }
 
 // Usage is what the provider counts (and bills).
+// Image endpoints count input and output tokens instead of prompt and
+// completion tokens.
 type Usage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
+	InputTokens      int `json:"input_tokens"`
+	OutputTokens     int `json:"output_tokens"`
 	TotalTokens      int `json:"total_tokens"`
 }
 
@@ -174,13 +178,30 @@ func (r *Remote) call(ctx context.Context, op string, req chatRequest, read func
 	if err != nil {
 		return fmt.Errorf("ai: encode: %w", err)
 	}
+	return r.do(ctx, op, wire{path: "/v1/chat/completions", contentType: "application/json", model: r.model, body: body},
+		func(_ context.Context, b io.Reader) (*Usage, error) { return read(b) })
+}
+
+// wire is one request as sent: where, in which form, what.
+type wire struct {
+	path, contentType, model string
+	body                     []byte
+}
+
+// reader reads an answer's body within the attempt's context.
+type reader func(ctx context.Context, body io.Reader) (*Usage, error)
+
+// do sends w with the retry policy and reads the answer with read; it logs
+// usage and time once per call. Every failure is ErrUnavailable.
+func (r *Remote) do(ctx context.Context, op string, w wire, read reader) error {
 	start := time.Now()
 	pause := r.Backoff
 	var last error
-	for attempt := 1; attempt <= max(1, r.Attempts); attempt++ {
-		usage, retry, err := r.attempt(ctx, body, read)
+	attempt := 1
+	for ; attempt <= max(1, r.Attempts); attempt++ {
+		usage, retry, err := r.attempt(ctx, w, read)
 		if err == nil {
-			r.logUsage(op, usage, attempt, start, nil)
+			r.logUsage(op, w.model, usage, attempt, start, nil)
 			return nil
 		}
 		last = err
@@ -193,15 +214,15 @@ func (r *Remote) call(ctx context.Context, op string, req chatRequest, read func
 		}
 		pause = min(pause*2, r.MaxBackoff)
 	}
-	r.logUsage(op, nil, r.Attempts, start, last)
+	r.logUsage(op, w.model, nil, min(attempt, max(1, r.Attempts)), start, last)
 	return errUnavailable(fmt.Errorf("ai: %s: %w", op, last))
 }
 
 // attempt makes one try; retry says whether another may succeed.
-func (r *Remote) attempt(ctx context.Context, body []byte, read func(io.Reader) (*Usage, error)) (*Usage, bool, error) {
+func (r *Remote) attempt(ctx context.Context, w wire, read reader) (*Usage, bool, error) {
 	actx, cancel := context.WithTimeout(ctx, r.Timeout)
 	defer cancel()
-	res, err := send(actx, r.http, r.base+"/v1/chat/completions", r.key, body)
+	res, err := send(actx, r.http, r.base+w.path, r.key, w.contentType, w.body)
 	if err != nil {
 		return nil, ctx.Err() == nil, err // network or attempt timeout: try again
 	}
@@ -211,17 +232,18 @@ func (r *Remote) attempt(ctx context.Context, body []byte, read func(io.Reader) 
 		retry := res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500
 		return nil, retry, fmt.Errorf("HTTP %d: %.200s", res.StatusCode, raw)
 	}
-	usage, err := read(res.Body)
+	usage, err := read(actx, res.Body)
 	if err != nil && actx.Err() != nil {
 		return nil, ctx.Err() == nil, fmt.Errorf("%w (%v)", err, actx.Err())
 	}
 	return usage, false, err
 }
 
-func (r *Remote) logUsage(op string, u *Usage, attempts int, start time.Time, err error) {
-	args := []any{"op", op, "model", r.model, "attempts", attempts, "took", time.Since(start).Round(time.Millisecond)}
+func (r *Remote) logUsage(op, model string, u *Usage, attempts int, start time.Time, err error) {
+	args := []any{"op", op, "model", model, "attempts", attempts, "took", time.Since(start).Round(time.Millisecond)}
 	if u != nil {
-		args = append(args, "prompt_tokens", u.PromptTokens, "completion_tokens", u.CompletionTokens, "total_tokens", u.TotalTokens)
+		args = append(args, "prompt_tokens", u.PromptTokens+u.InputTokens,
+			"completion_tokens", u.CompletionTokens+u.OutputTokens, "total_tokens", u.TotalTokens)
 	}
 	if err != nil {
 		r.log.Warn("ai call failed", append(args, "err", err)...)
@@ -230,13 +252,13 @@ func (r *Remote) logUsage(op string, u *Usage, attempts int, start time.Time, er
 	r.log.Info("ai call", args...)
 }
 
-// send posts a JSON body with the endpoint's key.
-func send(ctx context.Context, hc *http.Client, url, key string, body []byte) (*http.Response, error) {
+// send posts a body of contentType with the endpoint's key.
+func send(ctx context.Context, hc *http.Client, url, key, contentType string, body []byte) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}

@@ -7,8 +7,8 @@ import (
 
 // ImageEngine makes one creation picture from a goods item's picture and
 // what the user asked. The embedded engine (Embedded) works in Go from the
-// pixels; an OpenAI-compatible image endpoint can implement it later (the
-// request's fields become its prompt). Engines must stop when ctx ends and
+// pixels; Remote asks an OpenAI-compatible image endpoint (the request's
+// fields become its prompt, as data). Engines must stop when ctx ends and
 // call progress with a step key (a catalogue key) and a percentage.
 type ImageEngine interface {
 	Name() string // shown on screen: which engine made a result
@@ -22,6 +22,7 @@ type ImageRequest struct {
 	Pattern string // a key of Patterns, or "" for none
 	Length  string // a key of Lengths, or "" to keep it
 	Prompt  string // the user's words (data, never instructions)
+	Item    string // the item's name (data, never instructions)
 }
 
 // Swatch is a colour a user may pick, as sRGB.

@@ -143,14 +143,14 @@ func (s *Service) run(ctx context.Context, j *job, progress Progress) (*Version,
 		return nil, ErrNoPicture.Wrap(err)
 	}
 	img, err := s.o.Engine.Generate(ctx, ImageRequest{Base: base, Swatch: j.ask.Swatch, Pattern: j.ask.Pattern,
-		Length: j.ask.Length, Prompt: j.ask.Prompt}, progress)
+		Length: j.ask.Length, Prompt: j.ask.Prompt, Item: j.item.TreName.Txt}, progress)
 	if err != nil {
 		return nil, engineErr(err)
 	}
 	progress("CreationStepSave", 90)
 	up, err := s.o.Media.SaveGenerated(j.user.UID, img, smallSide, bigSide)
 	if err != nil {
-		return nil, engineErr(err)
+		return nil, saveErr(err)
 	}
 	j.files = []string{up.Small.URL, up.Big.URL}
 	if err := ctx.Err(); err != nil {

@@ -20,7 +20,14 @@ const KeyImageSearchTooManyPixels = "ImageSearchTooManyPixels"
 // and the smaller pixel budget MaxQueryPixels, without storing anything:
 // for search by image. It returns an opaque image with EXIF orientation
 // applied. Decode inside the shared Gate.
-func DecodeQuery(data []byte) (image.Image, error) {
+func DecodeQuery(data []byte) (image.Image, error) { return decodeChecked(data, MaxQueryPixels) }
+
+// DecodeGenerated decodes the bytes an image endpoint sent back with the
+// defences of uploads and their pixel budget (MaxUploadPixels); store the
+// result with SaveGenerated, which re-encodes and size-checks it.
+func DecodeGenerated(data []byte) (image.Image, error) { return decodeChecked(data, MaxUploadPixels) }
+
+func decodeChecked(data []byte, maxPixels int64) (image.Image, error) {
 	if len(data) == 0 {
 		return nil, refuse(KeyImageBadRequest, "The image is empty.")
 	}
@@ -32,7 +39,7 @@ func DecodeQuery(data []byte) (image.Image, error) {
 	if !ok {
 		return nil, refuse(KeyImageNotSupported, "Only JPEG, PNG, GIF and WebP images are supported.")
 	}
-	img, uerr := decodeImage(dec, data, MaxQueryPixels)
+	img, uerr := decodeImage(dec, data, maxPixels)
 	if uerr != nil {
 		return nil, uerr
 	}

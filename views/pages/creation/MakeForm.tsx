@@ -79,7 +79,7 @@ export function MakeForm({ choices, from, title }: { choices: Choices; from?: Ve
         <button type="submit" className="btn primary" disabled={working} data-testid="creation-make">{from ? t("CreationRefine") : t("CreationMake")}</button>
         {working ? <button type="button" className="btn" onClick={() => abort.current?.abort()} data-testid="creation-cancel">{t("Cancel")}</button> : null}
       </div>
-      <p className="hint muted">{from ? null : t("CreationEngine", { engine: choices.engine }) + " · "}{t("CreationEngineNote")}</p>
+      <p className="hint muted">{from ? null : t("CreationEngine", { engine: choices.engine }) + " · "}{t(choices.engine.startsWith("remote:") ? "CreationEngineNoteRemote" : "CreationEngineNote")}</p>
     </form>
   );
 }
