@@ -46,6 +46,7 @@ import (
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
+	"souk/ent/quotacounter"
 	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -143,6 +144,8 @@ type Client struct {
 	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
+	// QuotaCounter is the client for interacting with the QuotaCounter builders.
+	QuotaCounter *QuotaCounterClient
 	// RealtimeSpill is the client for interacting with the RealtimeSpill builders.
 	RealtimeSpill *RealtimeSpillClient
 	// Region is the client for interacting with the Region builders.
@@ -215,6 +218,7 @@ func (c *Client) init() {
 	c.Payment = NewPaymentClient(c.config)
 	c.PaymentEvent = NewPaymentEventClient(c.config)
 	c.PriceRange = NewPriceRangeClient(c.config)
+	c.QuotaCounter = NewQuotaCounterClient(c.config)
 	c.RealtimeSpill = NewRealtimeSpillClient(c.config)
 	c.Region = NewRegionClient(c.config)
 	c.ScenarioLabel = NewScenarioLabelClient(c.config)
@@ -355,6 +359,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Payment:          NewPaymentClient(cfg),
 		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
+		QuotaCounter:     NewQuotaCounterClient(cfg),
 		RealtimeSpill:    NewRealtimeSpillClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
@@ -422,6 +427,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Payment:          NewPaymentClient(cfg),
 		PaymentEvent:     NewPaymentEventClient(cfg),
 		PriceRange:       NewPriceRangeClient(cfg),
+		QuotaCounter:     NewQuotaCounterClient(cfg),
 		RealtimeSpill:    NewRealtimeSpillClient(cfg),
 		Region:           NewRegionClient(cfg),
 		ScenarioLabel:    NewScenarioLabelClient(cfg),
@@ -470,9 +476,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
 		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
 		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
-		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
-		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.PaymentEvent, c.PriceRange, c.QuotaCounter, c.RealtimeSpill, c.Region,
+		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
+		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -488,9 +494,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
 		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
 		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.RealtimeSpill, c.Region, c.ScenarioLabel,
-		c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session, c.Sku,
-		c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.PaymentEvent, c.PriceRange, c.QuotaCounter, c.RealtimeSpill, c.Region,
+		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
+		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -569,6 +575,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PaymentEvent.mutate(ctx, m)
 	case *PriceRangeMutation:
 		return c.PriceRange.mutate(ctx, m)
+	case *QuotaCounterMutation:
+		return c.QuotaCounter.mutate(ctx, m)
 	case *RealtimeSpillMutation:
 		return c.RealtimeSpill.mutate(ctx, m)
 	case *RegionMutation:
@@ -5591,6 +5599,139 @@ func (c *PriceRangeClient) mutate(ctx context.Context, m *PriceRangeMutation) (V
 	}
 }
 
+// QuotaCounterClient is a client for the QuotaCounter schema.
+type QuotaCounterClient struct {
+	config
+}
+
+// NewQuotaCounterClient returns a client for the QuotaCounter from the given config.
+func NewQuotaCounterClient(c config) *QuotaCounterClient {
+	return &QuotaCounterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `quotacounter.Hooks(f(g(h())))`.
+func (c *QuotaCounterClient) Use(hooks ...Hook) {
+	c.hooks.QuotaCounter = append(c.hooks.QuotaCounter, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `quotacounter.Intercept(f(g(h())))`.
+func (c *QuotaCounterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.QuotaCounter = append(c.inters.QuotaCounter, interceptors...)
+}
+
+// Create returns a builder for creating a QuotaCounter entity.
+func (c *QuotaCounterClient) Create() *QuotaCounterCreate {
+	mutation := newQuotaCounterMutation(c.config, OpCreate)
+	return &QuotaCounterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of QuotaCounter entities.
+func (c *QuotaCounterClient) CreateBulk(builders ...*QuotaCounterCreate) *QuotaCounterCreateBulk {
+	return &QuotaCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *QuotaCounterClient) MapCreateBulk(slice any, setFunc func(*QuotaCounterCreate, int)) *QuotaCounterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &QuotaCounterCreateBulk{err: fmt.Errorf("calling to QuotaCounterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*QuotaCounterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &QuotaCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for QuotaCounter.
+func (c *QuotaCounterClient) Update() *QuotaCounterUpdate {
+	mutation := newQuotaCounterMutation(c.config, OpUpdate)
+	return &QuotaCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *QuotaCounterClient) UpdateOne(_m *QuotaCounter) *QuotaCounterUpdateOne {
+	mutation := newQuotaCounterMutation(c.config, OpUpdateOne, withQuotaCounter(_m))
+	return &QuotaCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *QuotaCounterClient) UpdateOneID(id int) *QuotaCounterUpdateOne {
+	mutation := newQuotaCounterMutation(c.config, OpUpdateOne, withQuotaCounterID(id))
+	return &QuotaCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for QuotaCounter.
+func (c *QuotaCounterClient) Delete() *QuotaCounterDelete {
+	mutation := newQuotaCounterMutation(c.config, OpDelete)
+	return &QuotaCounterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *QuotaCounterClient) DeleteOne(_m *QuotaCounter) *QuotaCounterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *QuotaCounterClient) DeleteOneID(id int) *QuotaCounterDeleteOne {
+	builder := c.Delete().Where(quotacounter.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &QuotaCounterDeleteOne{builder}
+}
+
+// Query returns a query builder for QuotaCounter.
+func (c *QuotaCounterClient) Query() *QuotaCounterQuery {
+	return &QuotaCounterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeQuotaCounter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a QuotaCounter entity by its id.
+func (c *QuotaCounterClient) Get(ctx context.Context, id int) (*QuotaCounter, error) {
+	return c.Query().Where(quotacounter.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *QuotaCounterClient) GetX(ctx context.Context, id int) *QuotaCounter {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *QuotaCounterClient) Hooks() []Hook {
+	return c.hooks.QuotaCounter
+}
+
+// Interceptors returns the client interceptors.
+func (c *QuotaCounterClient) Interceptors() []Interceptor {
+	return c.inters.QuotaCounter
+}
+
+func (c *QuotaCounterClient) mutate(ctx context.Context, m *QuotaCounterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&QuotaCounterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&QuotaCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&QuotaCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&QuotaCounterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown QuotaCounter mutation op: %q", m.Op())
+	}
+}
+
 // RealtimeSpillClient is a client for the RealtimeSpill schema.
 type RealtimeSpillClient struct {
 	config
@@ -7472,9 +7613,9 @@ type (
 		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
 		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
 		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
-		VerificationCode []ent.Hook
+		PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill, Region, ScenarioLabel,
+		ScenarioOption, SearchFeedback, ServerSecret, Session, Sku, SkuAttr,
+		StaffAudit, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
@@ -7482,9 +7623,9 @@ type (
 		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
 		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
 		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, RealtimeSpill, Region, ScenarioLabel, ScenarioOption,
-		SearchFeedback, ServerSecret, Session, Sku, SkuAttr, StaffAudit, Text, User,
-		VerificationCode []ent.Interceptor
+		PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill, Region, ScenarioLabel,
+		ScenarioOption, SearchFeedback, ServerSecret, Session, Sku, SkuAttr,
+		StaffAudit, Text, User, VerificationCode []ent.Interceptor
 	}
 )
 

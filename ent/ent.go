@@ -42,6 +42,7 @@ import (
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
 	"souk/ent/pricerange"
+	"souk/ent/quotacounter"
 	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -155,6 +156,7 @@ func checkColumn(t, c string) error {
 			payment.Table:          payment.ValidColumn,
 			paymentevent.Table:     paymentevent.ValidColumn,
 			pricerange.Table:       pricerange.ValidColumn,
+			quotacounter.Table:     quotacounter.ValidColumn,
 			realtimespill.Table:    realtimespill.ValidColumn,
 			region.Table:           region.ValidColumn,
 			scenariolabel.Table:    scenariolabel.ValidColumn,

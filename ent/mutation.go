@@ -42,6 +42,7 @@ import (
 	"souk/ent/paymentevent"
 	"souk/ent/predicate"
 	"souk/ent/pricerange"
+	"souk/ent/quotacounter"
 	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -107,6 +108,7 @@ const (
 	TypePayment          = "Payment"
 	TypePaymentEvent     = "PaymentEvent"
 	TypePriceRange       = "PriceRange"
+	TypeQuotaCounter     = "QuotaCounter"
 	TypeRealtimeSpill    = "RealtimeSpill"
 	TypeRegion           = "Region"
 	TypeScenarioLabel    = "ScenarioLabel"
@@ -29884,6 +29886,509 @@ func (m *PriceRangeMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown PriceRange edge %s", name)
+}
+
+// QuotaCounterMutation represents an operation that mutates the QuotaCounter nodes in the graph.
+type QuotaCounterMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	scope         *string
+	day           *int
+	addday        *int
+	used          *int
+	addused       *int
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*QuotaCounter, error)
+	predicates    []predicate.QuotaCounter
+}
+
+var _ ent.Mutation = (*QuotaCounterMutation)(nil)
+
+// quotacounterOption allows management of the mutation configuration using functional options.
+type quotacounterOption func(*QuotaCounterMutation)
+
+// newQuotaCounterMutation creates new mutation for the QuotaCounter entity.
+func newQuotaCounterMutation(c config, op Op, opts ...quotacounterOption) *QuotaCounterMutation {
+	m := &QuotaCounterMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeQuotaCounter,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withQuotaCounterID sets the ID field of the mutation.
+func withQuotaCounterID(id int) quotacounterOption {
+	return func(m *QuotaCounterMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *QuotaCounter
+		)
+		m.oldValue = func(ctx context.Context) (*QuotaCounter, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().QuotaCounter.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withQuotaCounter sets the old QuotaCounter of the mutation.
+func withQuotaCounter(node *QuotaCounter) quotacounterOption {
+	return func(m *QuotaCounterMutation) {
+		m.oldValue = func(context.Context) (*QuotaCounter, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m QuotaCounterMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m QuotaCounterMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *QuotaCounterMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *QuotaCounterMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().QuotaCounter.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetScope sets the "scope" field.
+func (m *QuotaCounterMutation) SetScope(s string) {
+	m.scope = &s
+}
+
+// Scope returns the value of the "scope" field in the mutation.
+func (m *QuotaCounterMutation) Scope() (r string, exists bool) {
+	v := m.scope
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldScope returns the old "scope" field's value of the QuotaCounter entity.
+// If the QuotaCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuotaCounterMutation) OldScope(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldScope is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldScope requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldScope: %w", err)
+	}
+	return oldValue.Scope, nil
+}
+
+// ResetScope resets all changes to the "scope" field.
+func (m *QuotaCounterMutation) ResetScope() {
+	m.scope = nil
+}
+
+// SetDay sets the "day" field.
+func (m *QuotaCounterMutation) SetDay(i int) {
+	m.day = &i
+	m.addday = nil
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *QuotaCounterMutation) Day() (r int, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the QuotaCounter entity.
+// If the QuotaCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuotaCounterMutation) OldDay(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// AddDay adds i to the "day" field.
+func (m *QuotaCounterMutation) AddDay(i int) {
+	if m.addday != nil {
+		*m.addday += i
+	} else {
+		m.addday = &i
+	}
+}
+
+// AddedDay returns the value that was added to the "day" field in this mutation.
+func (m *QuotaCounterMutation) AddedDay() (r int, exists bool) {
+	v := m.addday
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *QuotaCounterMutation) ResetDay() {
+	m.day = nil
+	m.addday = nil
+}
+
+// SetUsed sets the "used" field.
+func (m *QuotaCounterMutation) SetUsed(i int) {
+	m.used = &i
+	m.addused = nil
+}
+
+// Used returns the value of the "used" field in the mutation.
+func (m *QuotaCounterMutation) Used() (r int, exists bool) {
+	v := m.used
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsed returns the old "used" field's value of the QuotaCounter entity.
+// If the QuotaCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuotaCounterMutation) OldUsed(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsed: %w", err)
+	}
+	return oldValue.Used, nil
+}
+
+// AddUsed adds i to the "used" field.
+func (m *QuotaCounterMutation) AddUsed(i int) {
+	if m.addused != nil {
+		*m.addused += i
+	} else {
+		m.addused = &i
+	}
+}
+
+// AddedUsed returns the value that was added to the "used" field in this mutation.
+func (m *QuotaCounterMutation) AddedUsed() (r int, exists bool) {
+	v := m.addused
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUsed resets all changes to the "used" field.
+func (m *QuotaCounterMutation) ResetUsed() {
+	m.used = nil
+	m.addused = nil
+}
+
+// Where appends a list predicates to the QuotaCounterMutation builder.
+func (m *QuotaCounterMutation) Where(ps ...predicate.QuotaCounter) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the QuotaCounterMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *QuotaCounterMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.QuotaCounter, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *QuotaCounterMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *QuotaCounterMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (QuotaCounter).
+func (m *QuotaCounterMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *QuotaCounterMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.scope != nil {
+		fields = append(fields, quotacounter.FieldScope)
+	}
+	if m.day != nil {
+		fields = append(fields, quotacounter.FieldDay)
+	}
+	if m.used != nil {
+		fields = append(fields, quotacounter.FieldUsed)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *QuotaCounterMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case quotacounter.FieldScope:
+		return m.Scope()
+	case quotacounter.FieldDay:
+		return m.Day()
+	case quotacounter.FieldUsed:
+		return m.Used()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *QuotaCounterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case quotacounter.FieldScope:
+		return m.OldScope(ctx)
+	case quotacounter.FieldDay:
+		return m.OldDay(ctx)
+	case quotacounter.FieldUsed:
+		return m.OldUsed(ctx)
+	}
+	return nil, fmt.Errorf("unknown QuotaCounter field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *QuotaCounterMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case quotacounter.FieldScope:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetScope(v)
+		return nil
+	case quotacounter.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case quotacounter.FieldUsed:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown QuotaCounter field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *QuotaCounterMutation) AddedFields() []string {
+	var fields []string
+	if m.addday != nil {
+		fields = append(fields, quotacounter.FieldDay)
+	}
+	if m.addused != nil {
+		fields = append(fields, quotacounter.FieldUsed)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *QuotaCounterMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case quotacounter.FieldDay:
+		return m.AddedDay()
+	case quotacounter.FieldUsed:
+		return m.AddedUsed()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *QuotaCounterMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case quotacounter.FieldDay:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDay(v)
+		return nil
+	case quotacounter.FieldUsed:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUsed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown QuotaCounter numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *QuotaCounterMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *QuotaCounterMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *QuotaCounterMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown QuotaCounter nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *QuotaCounterMutation) ResetField(name string) error {
+	switch name {
+	case quotacounter.FieldScope:
+		m.ResetScope()
+		return nil
+	case quotacounter.FieldDay:
+		m.ResetDay()
+		return nil
+	case quotacounter.FieldUsed:
+		m.ResetUsed()
+		return nil
+	}
+	return fmt.Errorf("unknown QuotaCounter field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *QuotaCounterMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *QuotaCounterMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *QuotaCounterMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *QuotaCounterMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *QuotaCounterMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *QuotaCounterMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *QuotaCounterMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown QuotaCounter unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *QuotaCounterMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown QuotaCounter edge %s", name)
 }
 
 // RealtimeSpillMutation represents an operation that mutates the RealtimeSpill nodes in the graph.

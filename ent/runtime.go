@@ -34,6 +34,7 @@ import (
 	"souk/ent/orderline"
 	"souk/ent/payment"
 	"souk/ent/paymentevent"
+	"souk/ent/quotacounter"
 	"souk/ent/realtimespill"
 	"souk/ent/region"
 	"souk/ent/scenariolabel"
@@ -827,6 +828,16 @@ func init() {
 	paymenteventDescAt := paymenteventFields[3].Descriptor()
 	// paymentevent.DefaultAt holds the default value on creation for the at field.
 	paymentevent.DefaultAt = paymenteventDescAt.Default.(func() time.Time)
+	quotacounterFields := schema.QuotaCounter{}.Fields()
+	_ = quotacounterFields
+	// quotacounterDescScope is the schema descriptor for scope field.
+	quotacounterDescScope := quotacounterFields[0].Descriptor()
+	// quotacounter.ScopeValidator is a validator for the "scope" field. It is called by the builders before save.
+	quotacounter.ScopeValidator = quotacounterDescScope.Validators[0].(func(string) error)
+	// quotacounterDescUsed is the schema descriptor for used field.
+	quotacounterDescUsed := quotacounterFields[2].Descriptor()
+	// quotacounter.DefaultUsed holds the default value on creation for the used field.
+	quotacounter.DefaultUsed = quotacounterDescUsed.Default.(int)
 	realtimespillFields := schema.RealtimeSpill{}.Fields()
 	_ = realtimespillFields
 	// realtimespillDescCreatedAt is the schema descriptor for created_at field.

@@ -84,6 +84,8 @@ type Tx struct {
 	PaymentEvent *PaymentEventClient
 	// PriceRange is the client for interacting with the PriceRange builders.
 	PriceRange *PriceRangeClient
+	// QuotaCounter is the client for interacting with the QuotaCounter builders.
+	QuotaCounter *QuotaCounterClient
 	// RealtimeSpill is the client for interacting with the RealtimeSpill builders.
 	RealtimeSpill *RealtimeSpillClient
 	// Region is the client for interacting with the Region builders.
@@ -276,6 +278,7 @@ func (tx *Tx) init() {
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.PaymentEvent = NewPaymentEventClient(tx.config)
 	tx.PriceRange = NewPriceRangeClient(tx.config)
+	tx.QuotaCounter = NewQuotaCounterClient(tx.config)
 	tx.RealtimeSpill = NewRealtimeSpillClient(tx.config)
 	tx.Region = NewRegionClient(tx.config)
 	tx.ScenarioLabel = NewScenarioLabelClient(tx.config)

@@ -428,6 +428,18 @@ func (f PriceRangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PriceRangeMutation", m)
 }
 
+// The QuotaCounterFunc type is an adapter to allow the use of ordinary
+// function as QuotaCounter mutator.
+type QuotaCounterFunc func(context.Context, *ent.QuotaCounterMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f QuotaCounterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.QuotaCounterMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.QuotaCounterMutation", m)
+}
+
 // The RealtimeSpillFunc type is an adapter to allow the use of ordinary
 // function as RealtimeSpill mutator.
 type RealtimeSpillFunc func(context.Context, *ent.RealtimeSpillMutation) (ent.Value, error)

@@ -990,6 +990,31 @@ var (
 			},
 		},
 	}
+	// QuotaCountersColumns holds the columns for the "quota_counters" table.
+	QuotaCountersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "scope", Type: field.TypeString, Size: 80},
+		{Name: "day", Type: field.TypeInt},
+		{Name: "used", Type: field.TypeInt, Default: 0},
+	}
+	// QuotaCountersTable holds the schema information for the "quota_counters" table.
+	QuotaCountersTable = &schema.Table{
+		Name:       "quota_counters",
+		Columns:    QuotaCountersColumns,
+		PrimaryKey: []*schema.Column{QuotaCountersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "quotacounter_scope_day",
+				Unique:  true,
+				Columns: []*schema.Column{QuotaCountersColumns[1], QuotaCountersColumns[2]},
+			},
+			{
+				Name:    "quotacounter_day",
+				Unique:  false,
+				Columns: []*schema.Column{QuotaCountersColumns[2]},
+			},
+		},
+	}
 	// RealtimeSpillsColumns holds the columns for the "realtime_spills" table.
 	RealtimeSpillsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -1361,6 +1386,7 @@ var (
 		PaymentsTable,
 		PaymentEventsTable,
 		PriceRangesTable,
+		QuotaCountersTable,
 		RealtimeSpillsTable,
 		RegionsTable,
 		ScenarioLabelsTable,

@@ -111,6 +111,9 @@ type PaymentEvent func(*sql.Selector)
 // PriceRange is the predicate function for pricerange builders.
 type PriceRange func(*sql.Selector)
 
+// QuotaCounter is the predicate function for quotacounter builders.
+type QuotaCounter func(*sql.Selector)
+
 // RealtimeSpill is the predicate function for realtimespill builders.
 type RealtimeSpill func(*sql.Selector)
 
