@@ -213,7 +213,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
-	aiL, err := startAI(cfg, log)
+	aiL, err := startAI(cfg, db, log)
 	if err != nil {
 		stopBG()
 		closeSearch()
@@ -296,7 +296,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Contacts: api.NewContacts(accountAPI, contacts), Apps: apps,
 		Searches: api.NewSearches(handlers, searchSvc, vis, db),
 		Trends:   api.NewTrends(handlers, trends),
-		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore, Engine: aiL.images,
+		Creations: api.NewCreations(accountAPI, creation.New(db, cat, creation.Options{Media: mediaStore, Engine: aiL.images, Quota: aiL.creations,
 			Spec: seed.MediaSpec(db), T: strs.T, PerDay: cfg.CreationsDay,
 			OnPublish: func() { versions.Bump("catalog") }})), // identity pages show designs
 		Media: mediaStore, MediaSpec: seed.MediaSpec(db), Public: static.Public(), Log: log, Ready: ready,

@@ -14,22 +14,25 @@ import (
 	"souk/app/creation"
 	"souk/app/listing"
 	"souk/app/media"
+	"souk/app/quota"
 	"souk/app/search"
 	"souk/app/search/lexicon"
+	"souk/ent"
 	"souk/server/api"
 )
 
 // aiLayer is the AI layer's parts: the text service and the image engine
 // of AI creation.
 type aiLayer struct {
-	svc    *ai.Service
-	images creation.ImageEngine // nil: creation's embedded engine
+	svc       *ai.Service
+	images    creation.ImageEngine // nil: creation's embedded engine
+	creations *quota.Meter         // the creations quota (AI_CREATIONS_PER_DAY)
 }
 
 // startAI is the AI layer: the endpoint of AI_BASE_URL when set (its image
 // model when AI_IMAGE_MODEL is set too), else the built-in engines, behind
-// the configured quotas.
-func startAI(cfg config.Config, log *slog.Logger) (*aiLayer, error) {
+// the configured quotas, all counted by one quota service in the database.
+func startAI(cfg config.Config, db *ent.Client, log *slog.Logger) (*aiLayer, error) {
 	lex, err := lexicon.Load()
 	if err != nil {
 		return nil, err
@@ -38,7 +41,9 @@ func startAI(cfg config.Config, log *slog.Logger) (*aiLayer, error) {
 	if remote != nil {
 		remote.Timeout = cfg.AITimeout
 	}
-	l := &aiLayer{svc: ai.NewService(remote, lex, ai.NewQuota(cfg.AIQuotaUser, cfg.AIQuotaDay))}
+	quotas := quota.New(db)
+	l := &aiLayer{svc: ai.NewService(remote, lex, quotas.Meter(ai.QuotaLimit(cfg.AIQuotaUser, cfg.AIQuotaDay))),
+		creations: quotas.Meter(creation.QuotaLimit(cfg.CreationsDay))}
 	if e := creation.NewRemote(remote); e != nil {
 		l.images = e // a nil *creation.Remote in the interface would not be nil
 	}

@@ -16,6 +16,9 @@ import (
 	"time"
 
 	"souk/app/apperr"
+	"souk/app/quota"
+	"souk/app/store/storetest"
+	"souk/ent"
 )
 
 // openAI is a local OpenAI-compatible server: handle answers each chat
@@ -198,55 +201,60 @@ func TestRemotePromptInjectionIsData(t *testing.T) {
 	}
 }
 
-func TestQuotaUnderParallelCalls(t *testing.T) {
-	o := newOpenAI(t, func(w http.ResponseWriter, _ chatRequest, _ int) {
-		time.Sleep(20 * time.Millisecond) // all reserve before any finishes
-		reply(w, `{"de":{"name":"Kleid"}}`)
-	})
-	svc := NewServiceWith(o.remote(), NewQuota(5, 7))
-	var ok, limited atomic.Int32
-	var wg sync.WaitGroup
-	for i := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, err := svc.Translate(context.Background(), 1+i%2, "en", []string{"de"}, []Source{{Key: "name", Txt: "Dress"}})
-			switch {
-			case err == nil:
-				ok.Add(1)
-			case apperr.CodeOf(err) == apperr.RateLimited:
-				limited.Add(1)
-			default:
-				t.Errorf("err %v", err)
-			}
-		}()
-	}
-	wg.Wait()
-	// Two users of 5 each, 7 in all: exactly 7 pass.
-	if ok.Load() != 7 || limited.Load() != 13 || o.calls.Load() != 7 {
-		t.Errorf("ok %d limited %d calls %d", ok.Load(), limited.Load(), o.calls.Load())
-	}
+// dbQuota is the quota service's meter of AI text calls on a fresh
+// database of backend b.
+func dbQuota(t *testing.T, db *ent.Client, perUser, perDay int) Limiter {
+	return quota.New(db).Meter(QuotaLimit(perUser, perDay))
 }
 
+// TestQuotaUnderParallelCalls: 20 parallel calls of two users, through
+// the database quota on each backend, pass exactly the limits.
+func TestQuotaUnderParallelCalls(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *ent.Client, _ storetest.Backend) {
+		o := newOpenAI(t, func(w http.ResponseWriter, _ chatRequest, _ int) {
+			time.Sleep(20 * time.Millisecond) // all reserve before any finishes
+			reply(w, `{"de":{"name":"Kleid"}}`)
+		})
+		svc := NewServiceWith(o.remote(), dbQuota(t, db, 5, 7))
+		var ok, limited atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := svc.Translate(context.Background(), 1+i%2, "en", []string{"de"}, []Source{{Key: "name", Txt: "Dress"}})
+				switch {
+				case err == nil:
+					ok.Add(1)
+				case apperr.CodeOf(err) == apperr.RateLimited:
+					limited.Add(1)
+				default:
+					t.Errorf("err %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		// Two users of 5 each, 7 in all: exactly 7 pass.
+		if ok.Load() != 7 || limited.Load() != 13 || o.calls.Load() != 7 {
+			t.Errorf("ok %d limited %d calls %d", ok.Load(), limited.Load(), o.calls.Load())
+		}
+	})
+}
+
+// TestQuotaGivesBackFailedCalls: a call the endpoint fails costs nothing.
 func TestQuotaGivesBackFailedCalls(t *testing.T) {
+	db := storetest.Open(t, storetest.Backend{Name: "sqlite", Dir: t.TempDir()})
 	o := newOpenAI(t, func(w http.ResponseWriter, _ chatRequest, _ int) { http.Error(w, "down", 503) })
-	svc := NewServiceWith(o.remote(), NewQuota(1, 10))
+	svc := NewServiceWith(o.remote(), dbQuota(t, db, 1, 10))
 	for range 3 {
 		if _, err := svc.Translate(context.Background(), 1, "en", []string{"de"}, []Source{{Key: "k", Txt: "x"}}); apperr.CodeOf(err) != apperr.NetworkError {
 			t.Fatalf("err %v", err)
 		}
 	}
-	day := time.Date(2026, 1, 1, 23, 59, 0, 0, time.UTC)
-	q := NewQuota(1, 10)
-	q.now = func() time.Time { return day }
-	if _, err := q.Reserve(1, 1); err != nil {
-		t.Fatal(err)
+	if _, err := svc.Reserve(1, 1); err != nil {
+		t.Fatalf("after failed calls: %v", err)
 	}
-	if _, err := q.Reserve(1, 1); apperr.CodeOf(err) != apperr.RateLimited {
-		t.Fatalf("second call the same day: %v", err)
-	}
-	day = day.Add(2 * time.Minute)
-	if _, err := q.Reserve(1, 1); err != nil {
-		t.Fatalf("next day: %v", err)
+	if _, err := svc.Reserve(1, 1); apperr.CodeOf(err) != apperr.RateLimited {
+		t.Fatalf("second reservation the same day: %v", err)
 	}
 }

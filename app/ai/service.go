@@ -3,9 +3,11 @@ package ai
 import (
 	"context"
 	"log/slog"
+	"time"
 	"unicode/utf8"
 
 	"souk/app/apperr"
+	"souk/app/quota"
 	"souk/app/search/lexicon"
 )
 
@@ -13,12 +15,26 @@ import (
 // quotas and input limits.
 type Service struct {
 	engine Engine
-	quota  *Quota
+	quota  Limiter
+}
+
+// Limiter reserves units of a quota before a call and gives them back when
+// it fails: app/quota's Meter, counted in the database so every node of a
+// cluster shares it. Both engines count.
+type Limiter interface {
+	Reserve(ctx context.Context, userID, n int) (release func(), err error)
+}
+
+// QuotaLimit is the quota of AI text calls: perUser calls one user, and
+// perDay all users together, may make in a UTC day (AI_QUOTA_USER,
+// AI_QUOTA_DAY).
+func QuotaLimit(perUser, perDay int) quota.Limit {
+	return quota.Limit{Kind: "ai", PerUser: perUser, PerDay: perDay, UserKey: "AIQuotaUser", DayKey: "AIQuotaDay"}
 }
 
 // NewService uses remote when the endpoint is configured (non-nil), else
 // the built-in engine.
-func NewService(remote *Remote, lex *lexicon.Lexicon, quota *Quota) *Service {
+func NewService(remote *Remote, lex *lexicon.Lexicon, quota Limiter) *Service {
 	var e Engine = NewBuiltin(lex)
 	if remote != nil {
 		e = remote
@@ -27,7 +43,7 @@ func NewService(remote *Remote, lex *lexicon.Lexicon, quota *Quota) *Service {
 }
 
 // NewServiceWith runs a given engine (tests).
-func NewServiceWith(e Engine, quota *Quota) *Service { return &Service{engine: e, quota: quota} }
+func NewServiceWith(e Engine, quota Limiter) *Service { return &Service{engine: e, quota: quota} }
 
 // EngineName says which engine serves.
 func (s *Service) EngineName() string { return s.engine.Name() }
@@ -42,7 +58,7 @@ func (s *Service) Draft(ctx context.Context, userID int, facts Facts) (*Draft, e
 	if utf8.RuneCountInString(facts.Words) > MaxWordsLen {
 		return nil, apperr.Invalid("words", "AIWords", "AITextTooLong")
 	}
-	release, err := s.quota.Reserve(userID, 1)
+	release, err := s.quota.Reserve(ctx, userID, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +76,7 @@ func (s *Service) Translate(ctx context.Context, userID int, from string, to []s
 	if err := CheckTexts(to, texts); err != nil {
 		return nil, err
 	}
-	release, err := s.quota.Reserve(userID, 1)
+	release, err := s.quota.Reserve(ctx, userID, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +118,16 @@ func unavailable(err error) error {
 	return errUnavailable(err)
 }
 
+// reserveTimeout bounds Reserve's database work: Reserve keeps its
+// context-free signature (callers outside a request use it).
+const reserveTimeout = 10 * time.Second
+
 // Reserve takes n calls of userID's quota ahead of work made of several
 // calls (a fill job); release gives them back.
 func (s *Service) Reserve(userID, n int) (release func(), err error) {
-	return s.quota.Reserve(userID, n)
+	ctx, cancel := context.WithTimeout(context.Background(), reserveTimeout)
+	defer cancel()
+	return s.quota.Reserve(ctx, userID, n)
 }
 
 // TranslateReserved translates within a reservation made with Reserve.

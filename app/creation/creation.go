@@ -6,6 +6,7 @@
 package creation
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/media"
+	"souk/app/quota"
 	"souk/ent"
 )
 
@@ -34,9 +36,12 @@ type Options struct {
 	Media  *media.Store
 	Spec   func(uid string) (media.DemoSpec, bool) // demo pictures' specs (seed.MediaSpec)
 	T      func(lang, key string, args ...string) string
-	PerDay int
-	Slots  int
-	Now    func() time.Time
+	PerDay int // with no Quota: versions a user may make a UTC day
+	// Quota is the quota service's meter of creations; nil: one over the
+	// service's database with PerDay.
+	Quota Limiter
+	Slots int
+	Now   func() time.Time
 	// OnPublish runs after a version became a design on an identity page
 	// (the pages showing designs are cached).
 	OnPublish func()
@@ -57,6 +62,9 @@ func New(db *ent.Client, cat *catalog.Service, o Options) *Service {
 	}
 	if o.PerDay <= 0 {
 		o.PerDay = DefaultPerDay
+	}
+	if o.Quota == nil {
+		o.Quota = quota.New(db).Meter(QuotaLimit(o.PerDay))
 	}
 	if o.Slots <= 0 {
 		o.Slots = DefaultSlots
@@ -85,8 +93,15 @@ func errPromptLong() *apperr.Error {
 	return apperr.Invalid("prompt", "CreationPrompt", "CreationPromptTooLong", "max", strconv.Itoa(MaxPrompt))
 }
 
-func errQuota(n int) *apperr.Error {
-	return apperr.New(apperr.RateLimited, "CreationQuotaReached", "max", strconv.Itoa(n))
+// Limiter reserves quota units before work (app/quota.Meter).
+type Limiter interface {
+	Reserve(ctx context.Context, userID, n int) (release func(), err error)
+}
+
+// QuotaLimit is the creations quota: perDay versions a user a UTC day
+// (AI_CREATIONS_PER_DAY).
+func QuotaLimit(perDay int) quota.Limit {
+	return quota.Limit{Kind: "creation", PerUser: perDay, UserKey: "CreationQuotaReached"}
 }
 
 func newUID() string {

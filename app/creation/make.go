@@ -34,6 +34,7 @@ type job struct {
 	newOne   bool // the creation was made for this version
 	version  *ent.CreationVersion
 	files    []string
+	release  func() // gives the quota's unit back
 }
 
 // Make makes a version: a new creation from ask.TreID and ask.Model, or a
@@ -183,6 +184,9 @@ func engineErr(err error) error {
 // uses a context of its own.
 func (s *Service) discard(j *job) {
 	ctx := context.WithoutCancel(context.Background())
+	if j.release != nil {
+		j.release()
+	}
 	for _, u := range j.files {
 		s.o.Media.RemoveUpload(u)
 	}

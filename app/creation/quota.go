@@ -3,7 +3,6 @@ package creation
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"souk/ent"
 	"souk/ent/creationversion"
@@ -14,13 +13,19 @@ const (
 	statusDone    = "done"
 )
 
-// reserve inserts the version (pending) before anything is checked or
-// made, then counts the user's versions of the day up to it: when parallel
-// requests race, each one sees those reserved before it, so no more than
-// PerDay are ever made (a refused one leaves nothing).
+// reserve takes the user's unit of the day's quota first (the one quota
+// service: parallel requests on any node never pass it together), then
+// inserts the version (pending). A refused request leaves nothing; a
+// failed one gives its unit back in discard.
 func (s *Service) reserve(ctx context.Context, j *job) error {
+	release, err := s.o.Quota.Reserve(ctx, j.user.ID, 1)
+	if err != nil {
+		return err
+	}
+	j.release = release
 	tx, err := s.db.Tx(ctx)
 	if err != nil {
+		s.discard(j)
 		return fmt.Errorf("creation: begin: %w", err)
 	}
 	if j.creation == nil {
@@ -38,18 +43,8 @@ func (s *Service) reserve(ctx context.Context, j *job) error {
 	}
 	if err != nil {
 		j.creation, j.version = nil, nil
-		return fmt.Errorf("creation: reserve: %w", err)
-	}
-	now := s.o.Now().UTC()
-	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	n, err := s.db.CreationVersion.Query().Where(creationversion.UserIDEQ(j.user.ID),
-		creationversion.CreatedAtGTE(day), creationversion.IDLTE(j.version.ID)).Count(ctx)
-	if err == nil && n > s.o.PerDay {
-		err = errQuota(s.o.PerDay)
-	}
-	if err != nil {
 		s.discard(j)
-		return err
+		return fmt.Errorf("creation: reserve: %w", err)
 	}
 	return nil
 }
