@@ -213,7 +213,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	// A passed identity changes its page and every card and product naming it.
 	identities.OnPublicChange = func(string) { versions.Bump("catalog") }
 	editor := listing.NewEditor(db, form.New(db), cat, staff.New(db, nil))
-	aiL, err := startAI(cfg, db, log)
+	aiL, err := startAI(bg, cfg, db, log)
 	if err != nil {
 		stopBG()
 		closeSearch()

@@ -32,7 +32,7 @@ type aiLayer struct {
 // startAI is the AI layer: the endpoint of AI_BASE_URL when set (its image
 // model when AI_IMAGE_MODEL is set too), else the built-in engines, behind
 // the configured quotas, all counted by one quota service in the database.
-func startAI(cfg config.Config, db *ent.Client, log *slog.Logger) (*aiLayer, error) {
+func startAI(bg context.Context, cfg config.Config, db *ent.Client, log *slog.Logger) (*aiLayer, error) {
 	lex, err := lexicon.Load()
 	if err != nil {
 		return nil, err
@@ -42,6 +42,7 @@ func startAI(cfg config.Config, db *ent.Client, log *slog.Logger) (*aiLayer, err
 		remote.Timeout = cfg.AITimeout
 	}
 	quotas := quota.New(db)
+	go quotas.Run(bg, log) // old days' counters go
 	l := &aiLayer{svc: ai.NewService(remote, lex, quotas.Meter(ai.QuotaLimit(cfg.AIQuotaUser, cfg.AIQuotaDay))),
 		creations: quotas.Meter(creation.QuotaLimit(cfg.CreationsDay))}
 	if e := creation.NewRemote(remote); e != nil {

@@ -8,6 +8,7 @@ package quota
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"sync"
 	"time"
@@ -148,4 +149,23 @@ func (s *Service) lower(ctx context.Context, bs []bound, day, n int) error {
 func (s *Service) Prune(ctx context.Context) (int, error) {
 	day := int(s.now().UTC().Unix()/86400) - 1
 	return s.db.QuotaCounter.Delete().Where(quotacounter.DayLT(day)).Exec(ctx)
+}
+
+// PruneEvery is how often Run prunes.
+const PruneEvery = time.Hour
+
+// Run prunes old counters at start and every PruneEvery until ctx ends.
+func (s *Service) Run(ctx context.Context, log *slog.Logger) {
+	t := time.NewTicker(PruneEvery)
+	defer t.Stop()
+	for {
+		if _, err := s.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Error("quota: prune", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
