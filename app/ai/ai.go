@@ -1,7 +1,9 @@
 // Package ai talks to an OpenAI-compatible endpoint (AI_BASE_URL, AI_MODEL,
-// AI_API_KEY): chat completions to rewrite a search query, embeddings for
-// semantic candidates. Without configuration nothing calls out and search
-// works offline with its built-in rules.
+// AI_API_KEY, AI_IMAGE_MODEL) through one caller, Remote: drafts and
+// translations (Engine), image edits for AI creation, and, with a one-try
+// policy (Client), search's query rewrite and embeddings. Without
+// configuration nothing calls out: the built-in engines and search's
+// rules serve.
 package ai
 
 import (
@@ -9,79 +11,46 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"time"
 )
 
-// Client calls one endpoint. It is safe for concurrent use.
+// Client is search's use of the endpoint. It is Remote with search's
+// policy: one short try and no retry (a search waits for no one; on any
+// failure it answers with its built-in rules), with the same error
+// handling and usage log. It is safe for concurrent use.
 type Client struct {
-	base, model, key string
-	embedModel       string
-	http             *http.Client
+	r          *Remote
+	embedModel string
 }
+
+// SearchTimeout bounds search's one try.
+const SearchTimeout = 8 * time.Second
 
 // New returns nil when baseURL is empty: AI is off.
 func New(baseURL, model, apiKey string) *Client {
-	if baseURL == "" {
+	r := NewRemote(baseURL, model, "", apiKey, nil)
+	if r == nil {
 		return nil
 	}
-	if model == "" {
-		model = "gpt-4o-mini"
-	}
-	return &Client{base: strings.TrimRight(baseURL, "/"), model: model, key: apiKey,
-		embedModel: "text-embedding-3-small", http: &http.Client{Timeout: 8 * time.Second}}
+	r.Timeout, r.Attempts = SearchTimeout, 1
+	return &Client{r: r, embedModel: "text-embedding-3-small"}
 }
 
 // SetEmbeddingModel names the embedding model (the default suits OpenAI).
 func (c *Client) SetEmbeddingModel(m string) { c.embedModel = m }
-
-func (c *Client) post(ctx context.Context, path string, in, out any) error {
-	body, err := json.Marshal(in)
-	if err != nil {
-		return fmt.Errorf("ai: %s: encode: %w", path, err)
-	}
-	res, err := send(ctx, c.http, c.base+path, c.key, "application/json", body)
-	if err != nil {
-		return fmt.Errorf("ai: %s: %w", path, err)
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(res.Body, 8<<20))
-	if err != nil {
-		return fmt.Errorf("ai: %s: read: %w", path, err)
-	}
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("ai: %s: HTTP %d: %.200s", path, res.StatusCode, raw)
-	}
-	if err := json.Unmarshal(raw, out); err != nil {
-		return fmt.Errorf("ai: %s: decode: %w", path, err)
-	}
-	return nil
-}
 
 const rewritePrompt = "You rewrite marketplace search queries. Answer with the query rewritten as short English search keywords " +
 	"(product type, material, colour, style), keeping numbers and limits. No explanation, one line."
 
 // Rewrite asks the model to restate a query as search keywords.
 func (c *Client) Rewrite(ctx context.Context, query, lang string) (string, error) {
-	var out struct {
-		Choices []struct {
-			Message struct {
-				Content string `json:"content"`
-			} `json:"message"`
-		} `json:"choices"`
-	}
-	in := map[string]any{
-		"model": c.model, "temperature": 0, "max_tokens": 60,
-		"messages": []map[string]string{{"role": "system", "content": rewritePrompt}, {"role": "user", "content": "(" + lang + ") " + query}},
-	}
-	if err := c.post(ctx, "/v1/chat/completions", in, &out); err != nil {
+	msgs := []Message{{Role: "system", Content: rewritePrompt}, {Role: "user", Content: "(" + lang + ") " + query}}
+	out, err := c.r.Chat(ctx, "search-rewrite", msgs, false, 60)
+	if err != nil {
 		return "", err
 	}
-	if len(out.Choices) == 0 {
-		return "", fmt.Errorf("ai: rewrite: no choices")
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(out.Choices[0].Message.Content), "\n")
+	line, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
 	return strings.Trim(line, "\"' "), nil
 }
 
@@ -93,7 +62,25 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 			Embedding []float32 `json:"embedding"`
 		} `json:"data"`
 	}
-	if err := c.post(ctx, "/v1/embeddings", map[string]any{"model": c.embedModel, "input": texts}, &out); err != nil {
+	body, err := json.Marshal(map[string]any{"model": c.embedModel, "input": texts})
+	if err != nil {
+		return nil, fmt.Errorf("ai: embeddings: encode: %w", err)
+	}
+	err = c.r.do(ctx, "search-embed", wire{path: "/v1/embeddings", contentType: "application/json", model: c.embedModel, body: body},
+		func(_ context.Context, b io.Reader) (*Usage, error) {
+			var u struct {
+				Usage *Usage `json:"usage"`
+			}
+			raw, err := io.ReadAll(io.LimitReader(b, 8<<20))
+			if err == nil {
+				err = json.Unmarshal(raw, &out)
+			}
+			if err == nil {
+				_ = json.Unmarshal(raw, &u)
+			}
+			return u.Usage, err
+		})
+	if err != nil {
 		return nil, err
 	}
 	vecs := make([][]float32, len(texts))
