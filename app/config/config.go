@@ -25,10 +25,12 @@ type Config struct {
 	AIBaseURL   string // AI_BASE_URL: OpenAI-compatible endpoint; empty = built-in rules
 	AIModel     string // AI_MODEL
 	AIAPIKey    string // AI_API_KEY
-	// AI_IMAGE_MODEL: the endpoint's image model (image generation and edits).
+	// AI_IMAGE_MODEL: the endpoint's image model; with AI_BASE_URL, AI
+	// creation edits pictures with it instead of the embedded engine.
 	AIImageModel string
 	// AI_QUOTA_USER and AI_QUOTA_DAY: AI calls one user, and everyone
-	// together, may make in a UTC day (both engines count).
+	// together, may make in a UTC day (both engines count; app/quota keeps
+	// the counts in the database, shared by every node).
 	AIQuotaUser, AIQuotaDay int
 	AITimeout               time.Duration // AI_TIMEOUT: one attempt of a call to the endpoint
 	EnvelopeKey             string        // ENVELOPE_KEY: 64 hex chars (AES-256) for the encrypted API envelope; public by nature
