@@ -29,7 +29,8 @@ type Limiter interface {
 // perDay all users together, may make in a UTC day (AI_QUOTA_USER,
 // AI_QUOTA_DAY).
 func QuotaLimit(perUser, perDay int) quota.Limit {
-	return quota.Limit{Kind: "ai", PerUser: perUser, PerDay: perDay, UserKey: "AIQuotaUser", DayKey: "AIQuotaDay"}
+	return quota.Limit{Kind: "ai", PerUser: perUser, PerDay: perDay,
+		UserRefusal: apperr.New(apperr.RateLimited, "AIQuotaUser"), DayRefusal: apperr.New(apperr.RateLimited, "AIQuotaDay")}
 }
 
 // NewService uses remote when the endpoint is configured (non-nil), else

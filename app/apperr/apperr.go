@@ -73,8 +73,21 @@ func Invalid(field, fieldKey, key string, args ...string) *Error {
 	return &Error{Code: InvalidInput, Key: key, Args: args, Fields: map[string]string{field: fieldKey}}
 }
 
+// Is makes errors.Is find a classified error by its code and key, so a
+// copy made by Wrap still matches the package-level error it came from.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && t.Key == e.Key
+}
+
 // Wrap attaches a cause (for the log) to a classified error.
-func (e *Error) Wrap(cause error) *Error { e.Cause = cause; return e }
+func (e *Error) Wrap(cause error) *Error {
+	// A copy: package-level errors (ErrBusy and the like) are shared by
+	// every request, and setting their Cause in place raced.
+	c := *e
+	c.Cause = cause
+	return &c
+}
 
 // As finds the classified error in err's chain.
 func As(err error) (*Error, bool) {

@@ -101,7 +101,7 @@ type Limiter interface {
 // QuotaLimit is the creations quota: perDay versions a user a UTC day
 // (AI_CREATIONS_PER_DAY).
 func QuotaLimit(perDay int) quota.Limit {
-	return quota.Limit{Kind: "creation", PerUser: perDay, UserKey: "CreationQuotaReached"}
+	return quota.Limit{Kind: "creation", PerUser: perDay, UserRefusal: apperr.New(apperr.RateLimited, "CreationQuotaReached")}
 }
 
 func newUID() string {

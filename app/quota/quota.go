@@ -20,11 +20,13 @@ import (
 
 // Limit is one quota: its kind, how many units one user and everyone
 // together may use in a UTC day (0 = no bound of that scope), and the
-// catalogue keys of its refusals (given {max}).
+// refusals (their catalogue keys are given {max}). The refusals are
+// errors made where the limit is defined, with literal keys, so the
+// catalogue check sees every key.
 type Limit struct {
-	Kind            string
-	PerUser, PerDay int
-	UserKey, DayKey string
+	Kind                    string
+	PerUser, PerDay         int
+	UserRefusal, DayRefusal *apperr.Error
 }
 
 // Service keeps the counters. It is safe for concurrent use.
@@ -54,18 +56,18 @@ const releaseTimeout = 10 * time.Second
 
 // bound is one counter a reservation raises.
 type bound struct {
-	scope string
-	max   int
-	key   string
+	scope   string
+	max     int
+	refusal *apperr.Error
 }
 
 func (m *Meter) bounds(userID int) []bound {
 	var bs []bound
 	if m.l.PerUser > 0 {
-		bs = append(bs, bound{m.l.Kind + ":user:" + strconv.Itoa(userID), m.l.PerUser, m.l.UserKey})
+		bs = append(bs, bound{m.l.Kind + ":user:" + strconv.Itoa(userID), m.l.PerUser, m.l.UserRefusal})
 	}
 	if m.l.PerDay > 0 {
-		bs = append(bs, bound{m.l.Kind + ":all", m.l.PerDay, m.l.DayKey})
+		bs = append(bs, bound{m.l.Kind + ":all", m.l.PerDay, m.l.DayRefusal})
 	}
 	return bs
 }
@@ -104,7 +106,9 @@ func (s *Service) raise(ctx context.Context, bs []bound, day, n int) error {
 		got, err = tx.QuotaCounter.Update().Where(quotacounter.ScopeEQ(b.scope), quotacounter.DayEQ(day),
 			quotacounter.UsedLTE(b.max-n)).AddUsed(n).Save(ctx)
 		if err == nil && got == 0 {
-			err = apperr.New(apperr.RateLimited, b.key, "max", strconv.Itoa(b.max))
+			refused := *b.refusal
+			refused.Args = []string{"max", strconv.Itoa(b.max)}
+			err = &refused
 		}
 		if err != nil {
 			break

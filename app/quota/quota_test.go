@@ -22,9 +22,9 @@ func TestParallelAcrossNodes(t *testing.T) {
 		want    int
 		refusal string
 	}{
-		{"per user", Limit{Kind: "a", PerUser: 5, PerDay: 1000, UserKey: "U", DayKey: "D"}, func(int) int { return 1 }, 5, "U"},
-		{"per day", Limit{Kind: "b", PerUser: 5, PerDay: 7, UserKey: "U", DayKey: "D"}, func(i int) int { return 100 + i }, 7, "D"},
-		{"user only", Limit{Kind: "c", PerUser: 3, UserKey: "U"}, func(int) int { return 9 }, 3, "U"},
+		{"per user", Limit{Kind: "a", PerUser: 5, PerDay: 1000, UserRefusal: apperr.New(apperr.RateLimited, "U"), DayRefusal: apperr.New(apperr.RateLimited, "D")}, func(int) int { return 1 }, 5, "U"},
+		{"per day", Limit{Kind: "b", PerUser: 5, PerDay: 7, UserRefusal: apperr.New(apperr.RateLimited, "U"), DayRefusal: apperr.New(apperr.RateLimited, "D")}, func(i int) int { return 100 + i }, 7, "D"},
+		{"user only", Limit{Kind: "c", PerUser: 3, UserRefusal: apperr.New(apperr.RateLimited, "U")}, func(int) int { return 9 }, 3, "U"},
 	}
 	storetest.Each(t, func(t *testing.T, db *ent.Client, b storetest.Backend) {
 		nodes := []*Service{New(db), New(storetest.Open(t, b))}
@@ -67,7 +67,7 @@ func TestReleaseAndDays(t *testing.T) {
 		s := New(db)
 		now := time.Date(2026, 11, 28, 23, 59, 0, 0, time.UTC)
 		s.now = func() time.Time { return now }
-		m := s.Meter(Limit{Kind: "r", PerUser: 2, PerDay: 3, UserKey: "U", DayKey: "D"})
+		m := s.Meter(Limit{Kind: "r", PerUser: 2, PerDay: 3, UserRefusal: apperr.New(apperr.RateLimited, "U"), DayRefusal: apperr.New(apperr.RateLimited, "D")})
 		rel, err := m.Reserve(ctx, 1, 2)
 		if err != nil {
 			t.Fatal(err)
