@@ -136,12 +136,12 @@ func (s *Service) run(ctx context.Context, j *job, progress Progress) (*Version,
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fresh(ErrBusy).Wrap(err)
+		return nil, ErrBusy.Wrap(err)
 	}
 	defer release()
 	base, err := s.o.Media.Picture(j.base, s.o.Spec)
 	if err != nil {
-		return nil, fresh(ErrNoPicture).Wrap(err)
+		return nil, ErrNoPicture.Wrap(err)
 	}
 	img, err := s.o.Engine.Generate(ctx, ImageRequest{Base: base, Swatch: j.ask.Swatch, Pattern: j.ask.Pattern,
 		Length: j.ask.Length, Prompt: j.ask.Prompt, Item: j.item.TreName.Txt}, progress)
@@ -197,7 +197,3 @@ func (s *Service) discard(j *job) {
 		_ = s.db.Creation.DeleteOneID(j.creation.ID).Exec(ctx)
 	}
 }
-
-// fresh copies a shared error before a cause is attached to it: Wrap sets
-// the cause on the error itself, and parallel requests share the variable.
-func fresh(e *apperr.Error) *apperr.Error { c := *e; return &c }
