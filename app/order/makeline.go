@@ -77,6 +77,10 @@ type MakeLinePrice struct {
 	MakerUID      string                  `json:"makerUid"`
 	Makers        []Maker                 `json:"makers"`
 	RespondHours  int                     `json:"respondHours"` // how long the maker has to accept
+	// Priced is false when nothing was chosen yet: then Goods holds what
+	// there is to choose (skus, options, custom size) and no price is set.
+	Priced bool           `json:"priced"`
+	Goods  *catalog.Goods `json:"goods,omitempty"`
 }
 
 // makeJob is an ask checked and priced.
@@ -99,6 +103,9 @@ func (j *makeJob) total() int64 { return j.unit() + j.shipping }
 
 // PreviewMakeLine prices what the shopper wants made (nothing is stored).
 func (s *Service) PreviewMakeLine(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
+	if len(ask.Options) == 0 && ask.SkuID == "" {
+		return s.makeStart(ctx, userID, ask, lang, cur)
+	}
 	j, err := s.makeJob(ctx, userID, ask, cur)
 	if err != nil {
 		return nil, err
@@ -325,6 +332,32 @@ func (s *Service) priceJob(j *makeJob, cur string) error {
 	return err
 }
 
+// makeStart answers an ask with nothing chosen yet: the goods to choose
+// from, the makers and the delivery promise, without a price.
+func (s *Service) makeStart(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
+	if err := checkAskText(ask); err != nil {
+		return nil, err
+	}
+	g, v, err := s.makeTarget(ctx, userID, ask)
+	if err != nil {
+		return nil, err
+	}
+	detail, err := s.cat.Detail(ctx, catalog.Ref{TreID: g.UID}, lang, cur)
+	if err != nil {
+		return nil, err
+	}
+	j := &makeJob{g: g, version: v, cur: s.currency(cur).Code}
+	if j.makers, j.maker, err = s.chooseMaker(ctx, g, ask.MakerUID); err != nil {
+		return nil, err
+	}
+	out, err := s.makePrice(ctx, j, lang)
+	if err != nil {
+		return nil, err
+	}
+	out.Goods = detail
+	return out, nil
+}
+
 // makePrice is the job as the page shows it.
 func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*MakeLinePrice, error) {
 	cards, err := s.cat.CardsByUID(ctx, []string{j.g.UID}, lang, j.cur)
@@ -338,7 +371,7 @@ func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Make
 		Unit: s.cat.Money(j.unit(), j.cur), Shipping: s.cat.Money(j.shipping, j.cur), Total: s.cat.Money(j.total(), j.cur),
 		Delivery: Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
 			TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays},
-		MakerUID: j.maker.UID, Makers: []Maker{}, RespondHours: int(s.opts.MakeLineRespond / time.Hour)}
+		MakerUID: j.maker.UID, Makers: []Maker{}, RespondHours: int(s.opts.MakeLineRespond / time.Hour), Priced: j.base > 0}
 	if card.TreImage != nil {
 		out.ImageURL = card.TreImage.Small.URL
 	}

@@ -85,8 +85,12 @@ func TestMakeLineFlow(t *testing.T) {
 		ctx := context.Background()
 		g, ask := f.madeDress(t)
 		buyer := f.shopper(t)
+		start, err := f.PreviewMakeLine(ctx, buyer, MakeLineAsk{TreID: g.UID}, "en", "USD")
+		if err != nil || start.Priced || start.Goods == nil || len(start.Goods.ScenarioLabels) == 0 || len(start.Makers) == 0 {
+			t.Fatalf("nothing chosen yet: %+v %v", start, err)
+		}
 		pv, err := f.PreviewMakeLine(ctx, buyer, ask, "en", "USD")
-		if err != nil {
+		if err != nil || !pv.Priced || pv.Goods != nil {
 			t.Fatal(err)
 		}
 		sum := pv.Base.Amount + pv.OptionsPrice.Amount + pv.SizeSurcharge.Amount
