@@ -10,6 +10,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/payment"
 	"souk/ent"
 	"souk/ent/creationversion"
 	"souk/ent/goods"
@@ -47,6 +48,7 @@ type MakeLineAsk struct {
 	SkuID      string                  // the sku, when the goods have attributes
 	Options    []schema.ScenarioChoice // one option of every label; sizeData for custom size
 	MakerUID   string                  // empty: the default maker
+	AddressID  string                  // the address to show; empty: the default
 }
 
 // Maker is a maker the shopper may choose.
@@ -81,6 +83,10 @@ type MakeLinePrice struct {
 	// there is to choose (skus, options, custom size) and no price is set.
 	Priced bool           `json:"priced"`
 	Goods  *catalog.Goods `json:"goods,omitempty"`
+	// The buyer's address to deliver to (the default unless AddressID
+	// chose one; nil when they have none) and how they may pay.
+	Address    *AddressView `json:"address"`
+	PayMethods []int        `json:"payMethods"`
 }
 
 // makeJob is an ask checked and priced.
@@ -103,14 +109,33 @@ func (j *makeJob) total() int64 { return j.unit() + j.shipping }
 
 // PreviewMakeLine prices what the shopper wants made (nothing is stored).
 func (s *Service) PreviewMakeLine(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
+	var out *MakeLinePrice
+	var err error
 	if len(ask.Options) == 0 && ask.SkuID == "" {
-		return s.makeStart(ctx, userID, ask, lang, cur)
+		out, err = s.makeStart(ctx, userID, ask, lang, cur)
+	} else {
+		var j *makeJob
+		if j, err = s.makeJob(ctx, userID, ask, cur); err == nil {
+			out, err = s.makePrice(ctx, j, lang)
+		}
 	}
-	j, err := s.makeJob(ctx, userID, ask, cur)
 	if err != nil {
 		return nil, err
 	}
-	return s.makePrice(ctx, j, lang)
+	return out, s.buying(ctx, userID, ask.AddressID, out)
+}
+
+// buying adds the buyer's address and the payment methods.
+func (s *Service) buying(ctx context.Context, userID int, addressID string, out *MakeLinePrice) error {
+	if len(addressID) > 64 || !printable(addressID) {
+		return apperr.New(apperr.NotFound, "AddressNotFound")
+	}
+	a, err := chosenAddress(ctx, s.db, userID, addressID)
+	if err != nil {
+		return err
+	}
+	out.Address, out.PayMethods = addressView(a), payment.Methods
+	return nil
 }
 
 // FixMakeLine prices the ask and stores the quote: from now on the client
@@ -146,12 +171,12 @@ func (s *Service) FixMakeLine(ctx context.Context, userID int, ask MakeLineAsk, 
 		return nil, err
 	}
 	out.UID, out.ExpiresAt = q.UID, &q.ExpiresAt
-	return out, nil
+	return out, s.buying(ctx, userID, ask.AddressID, out)
 }
 
 // MakeLineQuote is a fixed quote as its owner reads it again (the page
 // after a reload): another user's quote is not found.
-func (s *Service) MakeLineQuote(ctx context.Context, userID int, uid, lang string) (*MakeLinePrice, error) {
+func (s *Service) MakeLineQuote(ctx context.Context, userID int, uid, addressID, lang string) (*MakeLinePrice, error) {
 	q, err := s.ownQuote(ctx, userID, uid)
 	if err != nil {
 		return nil, err
@@ -165,7 +190,7 @@ func (s *Service) MakeLineQuote(ctx context.Context, userID int, uid, lang strin
 		return nil, err
 	}
 	out.UID, out.ExpiresAt = q.UID, &q.ExpiresAt
-	return out, nil
+	return out, s.buying(ctx, userID, addressID, out)
 }
 
 // ownQuote finds the user's quote; a malformed uid or another user's quote

@@ -109,7 +109,7 @@ func TestMakeLineFlow(t *testing.T) {
 		if err != nil || q.UID == "" || q.ExpiresAt == nil || q.Total != pv.Total {
 			t.Fatalf("fix: %+v %v", q, err)
 		}
-		again, err := f.MakeLineQuote(ctx, buyer, q.UID, "en")
+		again, err := f.MakeLineQuote(ctx, buyer, q.UID, "", "en")
 		if err != nil || again.Total != q.Total || again.MakerUID != q.MakerUID {
 			t.Fatalf("quote read back: %+v %v", again, err)
 		}

@@ -11,13 +11,13 @@ import (
 // quote, order the quote. Paying is order/payChange as for any checkout.
 
 func makeAsk(r *orderReq) order.MakeLineAsk {
-	return order.MakeLineAsk{TreID: r.TreID, VersionUID: r.CreateVUID, SkuID: r.SkuID, Options: r.Options, MakerUID: r.MakerUID}
+	return order.MakeLineAsk{TreID: r.TreID, VersionUID: r.CreateVUID, SkuID: r.SkuID, Options: r.Options, MakerUID: r.MakerUID, AddressID: r.AddressID}
 }
 
 // preMakeLine prices an ask, or with uid reads a fixed quote back.
 func (h *Orders) preMakeLine(ctx context.Context, uid int, r *orderReq, rc reqCtx) (any, error) {
 	if r.UID != "" {
-		return h.svc.MakeLineQuote(ctx, uid, r.UID, rc.lang)
+		return h.svc.MakeLineQuote(ctx, uid, r.UID, r.AddressID, rc.lang)
 	}
 	return h.svc.PreviewMakeLine(ctx, uid, makeAsk(r), rc.lang, rc.currency)
 }
