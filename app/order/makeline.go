@@ -313,7 +313,8 @@ func (s *Service) makeTarget(ctx context.Context, userID int, ask MakeLineAsk) (
 
 // chooseMaker lists the makers (approved, public Maker identities with a
 // user, best rated first) and picks the asked one; by default the goods'
-// own owner when it is a maker, else the best rated.
+// own owner when it is a maker, else the best rated maker of goods of the
+// same kind and category, else the best rated.
 func (s *Service) chooseMaker(ctx context.Context, g *ent.Goods, uid string) ([]*ent.Identity, *ent.Identity, error) {
 	makers, err := s.db.Identity.Query().Where(identity.IdentityTypeEQ(catalog.IdentityMaker), identity.PublicEQ(true),
 		identity.ReviewStatusEQ(2), identity.HasUser()).
@@ -327,6 +328,17 @@ func (s *Service) chooseMaker(ctx context.Context, g *ent.Goods, uid string) ([]
 	if owner := g.Edges.Owner; uid == "" && owner != nil && owner.IdentityType == catalog.IdentityMaker {
 		uid = owner.UID
 	}
+	if uid == "" { // a maker who makes goods of the kind (a dress maker for a dress), if any
+		kind, err := s.db.Identity.Query().Where(identity.IDIn(identityIDs(makers)...),
+			identity.HasGoodsWith(goods.SpeEQ(g.Spe), goods.CategoryEQ(g.Category))).
+			Order(ent.Desc(identity.FieldRating), ent.Asc(identity.FieldID)).First(ctx)
+		if err != nil && !ent.IsNotFound(err) {
+			return nil, nil, fmt.Errorf("order: makers of the kind: %w", err)
+		}
+		if kind != nil {
+			uid = kind.UID
+		}
+	}
 	for _, m := range makers {
 		if m.UID == uid {
 			return makers, m, nil
@@ -336,6 +348,14 @@ func (s *Service) chooseMaker(ctx context.Context, g *ent.Goods, uid string) ([]
 		return nil, nil, apperr.Invalid("makerUid", "IncorrectEntry", "MakeLineMakerUnknown")
 	}
 	return makers, makers[0], nil
+}
+
+func identityIDs(rows []*ent.Identity) []int {
+	ids := make([]int, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	return ids
 }
 
 // priceJob prices one piece: base, options, custom size and shipping.

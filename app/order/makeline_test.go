@@ -15,6 +15,7 @@ import (
 	"souk/ent"
 	"souk/ent/goods"
 	"souk/ent/identity"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 	"souk/ent/scenariolabel"
 	"souk/ent/schema"
@@ -102,7 +103,8 @@ func TestMakeLineFlow(t *testing.T) {
 		if !pv.Delivery.AcceptedBy.Equal(time.UnixMilli(d.Accepted).UTC()) || pv.Delivery.TailoringDays != 71 || pv.Delivery.ShippingDays != 35 {
 			t.Fatalf("delivery: %+v", pv.Delivery)
 		}
-		if len(pv.Makers) == 0 || pv.MakerUID == "" || pv.TreID != g.UID {
+		// The default maker of a dress is the demo's dress maker.
+		if len(pv.Makers) == 0 || pv.MakerUID != "suzhou-huqiu-bridal" || pv.TreID != g.UID {
 			t.Fatalf("makers: %+v", pv)
 		}
 		q, err := f.FixMakeLine(ctx, buyer, ask, "en", "USD")
@@ -380,6 +382,42 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 					t.Fatalf("round %d: status %d, want Refunded", round, s)
 				}
 			}
+		}
+	})
+}
+
+// TestMakeLineFromVersion: a creation version is made from its goods with
+// the options chosen (no custom size needed); another user's version is
+// not found until it is shared.
+func TestMakeLineFromVersion(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *ent.Client, _ storetest.Backend) {
+		f := newFixture(t, db)
+		ctx := context.Background()
+		g, ask := f.madeDress(t)
+		owner, other := f.shopper(t), f.shopper(t)
+		c := db.Creation.Create().SetUID("cr-test").SetUserID(owner).SetGoodsID(g.ID).SetModel("m").SaveX(ctx)
+		v := db.CreationVersion.Create().SetUID("0123456789abcdef01234567").SetCreationID(c.ID).SetUserID(owner).SetGoodsID(g.ID).
+			SetStatus("done").SetImages([]schema.CreationImage{{SmallURL: "/media/cr/v1-s.webp"}}).SaveX(ctx)
+		ask.TreID, ask.VersionUID = "", v.UID
+		for i, o := range ask.Options { // a standard size is fine for a creation
+			if o.LabelID == catalog.LabelSize {
+				ask.Options[i] = schema.ScenarioChoice{LabelID: o.LabelID, OptionID: f.standardSize(t, g.UID)}
+			}
+		}
+		pv, err := f.PreviewMakeLine(ctx, owner, ask, "en", "USD")
+		if err != nil || pv.VersionUID != v.UID || pv.TreID != g.UID || pv.ImageURL != "/media/cr/v1-s.webp" || pv.SizeSurcharge.Amount != 0 {
+			t.Fatalf("version preview: %+v %v", pv, err)
+		}
+		_, err = f.PreviewMakeLine(ctx, other, ask, "en", "USD")
+		wantKey(t, err, "CreationNotFound")
+		db.CreationVersion.UpdateOneID(v.ID).SetShared(true).ExecX(ctx)
+		q, err := f.FixMakeLine(ctx, other, ask, "en", "USD")
+		if err != nil {
+			t.Fatalf("a shared version: %v", err)
+		}
+		got := db.MakeLineQuote.Query().Where(makelinequote.UIDEQ(q.UID)).OnlyX(ctx)
+		if got.VersionID == nil || *got.VersionID != v.ID {
+			t.Fatalf("the quote does not keep the version: %+v", got)
 		}
 	})
 }
