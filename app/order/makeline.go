@@ -410,12 +410,10 @@ func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Make
 		return nil, fmt.Errorf("order: make card: %w", err)
 	}
 	card := cards[j.g.UID]
-	d := dressDelivery(s.opts.Now())
 	out := &MakeLinePrice{TreID: j.g.UID, Name: card.TreName.Txt, Options: orEmpty(j.opts),
 		Base: s.cat.Money(j.base, j.cur), OptionsPrice: s.cat.Money(j.options, j.cur), SizeSurcharge: s.cat.Money(j.size, j.cur),
 		Unit: s.cat.Money(j.unit(), j.cur), Shipping: s.cat.Money(j.shipping, j.cur), Total: s.cat.Money(j.total(), j.cur),
-		Delivery: Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
-			TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays},
+		Delivery: *deliveryOf(dressDelivery(s.opts.Now())),
 		MakerUID: j.maker.UID, Makers: []Maker{}, RespondHours: int(s.opts.MakeLineRespond / time.Hour), Priced: j.base > 0}
 	if card.TreImage != nil {
 		out.ImageURL = card.TreImage.Small.URL

@@ -43,12 +43,7 @@ func (s *Service) PlaceMakeLine(ctx context.Context, userID int, quoteUID string
 		return err
 	})
 	if err != nil {
-		if ent.IsConstraintError(err) { // the same request won a race a moment ago
-			if done, rerr := s.replay(ctx, userID, in.RequestID); done != nil {
-				return done, rerr
-			}
-		}
-		return nil, err
+		return s.raced(ctx, userID, in.RequestID, err)
 	}
 	s.rememberLang(ctx, userID, in.Lang)
 	s.For(in.Lang).notify(ctx, made, AwaitingPayment)

@@ -73,9 +73,7 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 			gv.Lines = append(gv.Lines, s.lineView(p, q.cur.Code))
 		}
 		if g.dress {
-			d := dressDelivery(s.opts.Now())
-			gv.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
-				TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+			gv.Delivery = deliveryOf(dressDelivery(s.opts.Now()))
 		}
 		goodsSum, shipSum = goodsSum+g.goods, shipSum+g.ship
 		out.Groups = append(out.Groups, gv)
@@ -147,12 +145,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 		return err
 	})
 	if err != nil {
-		if ent.IsConstraintError(err) { // the same request won a race a moment ago
-			if done, rerr := s.replay(ctx, userID, in.RequestID); done != nil {
-				return done, rerr
-			}
-		}
-		return nil, err
+		return s.raced(ctx, userID, in.RequestID, err)
 	}
 	for _, uid := range touched {
 		s.opts.OnStock(uid)
@@ -347,6 +340,17 @@ func take(ctx context.Context, tx *ent.Tx, goodsID int, k *ent.Sku, q int) (int,
 		return tx.Sku.Update().Where(sku.IDEQ(k.ID), sku.StockGTE(q)).AddStock(-q).Save(ctx)
 	}
 	return tx.Goods.Update().Where(goods.IDEQ(goodsID), goods.StockGTE(q)).AddStock(-q).AddVersion(1).Save(ctx)
+}
+
+// raced answers a placing that failed with err: when the same request won a
+// race a moment ago (a constraint error), that request's result.
+func (s *Service) raced(ctx context.Context, userID int, requestID string, err error) (*Placed, error) {
+	if ent.IsConstraintError(err) {
+		if done, rerr := s.replay(ctx, userID, requestID); done != nil {
+			return done, rerr
+		}
+	}
+	return nil, err
 }
 
 // replay answers a makeOrderData already done under requestId.

@@ -169,9 +169,8 @@ func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View 
 			v.PayFailure = p.Failure
 		}
 	}
-	if d := o.Delivery; d != nil {
-		v.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
-			TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+	if o.Delivery != nil {
+		v.Delivery = deliveryOf(o.Delivery)
 	}
 	for _, l := range o.Edges.Lines {
 		v.Lines = append(v.Lines, Line{GoodsUID: l.GoodsUID, SkuUID: l.SkuUID, Name: l.Name, ImageURL: l.ImageURL,
@@ -189,6 +188,12 @@ func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
 		return []schema.ScenarioChoice{}
 	}
 	return o
+}
+
+// deliveryOf is a kept promise as clients see it.
+func deliveryOf(d *schema.Delivery) *Delivery {
+	return &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
+		TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
 }
 
 // dressDelivery is SPEC §9's promise (catalog.DressDelivery), fixed when
