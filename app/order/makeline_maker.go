@@ -8,6 +8,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/store"
 	"souk/ent"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 )
 
@@ -144,8 +145,13 @@ func (s *Service) startRefund(ctx context.Context, o *ent.Order) {
 }
 
 // ExpireMakeLine refunds paid make-line orders their maker did not accept
-// in time. A maker accepting at the same moment wins or loses whole.
+// in time. A maker accepting at the same moment wins or loses whole. It
+// also forgets quotes a day after they expired unordered.
 func (s *Service) ExpireMakeLine(ctx context.Context) (int, error) {
+	if _, err := s.db.MakeLineQuote.Delete().Where(makelinequote.OrderNumberEQ(""),
+		makelinequote.ExpiresAtLT(s.now().Add(-24*time.Hour))).Exec(ctx); err != nil {
+		return 0, fmt.Errorf("order: forget quotes: %w", err)
+	}
 	due, err := s.db.Order.Query().Where(order.MakelineUIDNEQ(""), order.StatusEQ(Paid), order.AcceptedAtIsNil(),
 		order.PaidAtLTE(s.now().Add(-s.opts.MakeLineRespond))).Limit(500).All(ctx)
 	if err != nil {

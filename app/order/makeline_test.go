@@ -258,6 +258,11 @@ func TestMakeLineBadInput(t *testing.T) {
 		wantKey(t, place(buyer, q.UID, "x4", q.Total.Amount-1), "PricesChangedTotal") // the client cannot change the price
 		f.clock.add(DefaultQuoteTTL + time.Second)
 		wantKey(t, place(buyer, q.UID, "x5", q.Total.Amount), "MakeLineQuoteExpired")
+		f.clock.add(25 * time.Hour) // a day after it expired, an unordered quote is forgotten
+		if _, err := f.ExpireMakeLine(ctx); err != nil {
+			t.Fatal(err)
+		}
+		wantKey(t, place(buyer, q.UID, "x6", q.Total.Amount), "MakeLineQuoteNotFound")
 		if n := db.Order.Query().Where(order.MakelineUIDNEQ("")).CountX(ctx); n != 0 {
 			t.Fatalf("%d orders after refusals", n)
 		}
