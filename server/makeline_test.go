@@ -162,6 +162,12 @@ func TestMakeLineOverAPI(t *testing.T) {
 			t.Fatalf("buyer's timeline: %s", env.Content)
 		}
 
+		// The page is a private shell: never stored, never indexed.
+		res, _ := s.get(t, "/en/makeline/"+q.UID)
+		if res.StatusCode != 200 || res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("X-Robots-Tag") != "noindex" {
+			t.Errorf("makeline page: %d, Cache-Control %q, X-Robots-Tag %q", res.StatusCode, res.Header.Get("Cache-Control"), res.Header.Get("X-Robots-Tag"))
+		}
+
 		// Bad input: clear messages, nothing made.
 		other := s.signUp(t, "ml-other@example.com")
 		for _, c := range []struct {
