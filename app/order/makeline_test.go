@@ -11,6 +11,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/app/store/storetest"
 	"souk/ent"
 	"souk/ent/goods"
@@ -387,6 +388,29 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 					t.Fatalf("round %d: status %d, want Refunded", round, s)
 				}
 			}
+		}
+	})
+}
+
+// TestMakeLineStaleRefund: a refund decided on an order read before its
+// maker accepted (the sweep's read, a decline's) changes nothing: the
+// claim is in the UPDATE, not in what was read.
+func TestMakeLineStaleRefund(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *ent.Client, _ storetest.Backend) {
+		f := newFixture(t, db)
+		ctx := context.Background()
+		_, n, maker := f.paidMakeLine(t)
+		stale := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx)
+		if _, err := f.AcceptMakeLine(ctx, maker, n); err != nil {
+			t.Fatal(err)
+		}
+		err := store.InTx(ctx, db, func(tx *ent.Tx) error {
+			_, err := refundUnaccepted(ctx, tx, stale, "NoteMakerNoAnswer")
+			return err
+		})
+		wantKey(t, err, "OrderChangedMeanwhile")
+		if o := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx); o.Status != Paid || o.AcceptedAt == nil {
+			t.Fatalf("after a stale refund: %d %v", o.Status, o.AcceptedAt)
 		}
 	})
 }
