@@ -40,6 +40,7 @@ import (
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
 	"souk/ent/maillanguage"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -132,6 +133,8 @@ type Client struct {
 	Language *LanguageClient
 	// MailLanguage is the client for interacting with the MailLanguage builders.
 	MailLanguage *MailLanguageClient
+	// MakeLineQuote is the client for interacting with the MakeLineQuote builders.
+	MakeLineQuote *MakeLineQuoteClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
@@ -212,6 +215,7 @@ func (c *Client) init() {
 	c.ImageDescriptor = NewImageDescriptorClient(c.config)
 	c.Language = NewLanguageClient(c.config)
 	c.MailLanguage = NewMailLanguageClient(c.config)
+	c.MakeLineQuote = NewMakeLineQuoteClient(c.config)
 	c.Order = NewOrderClient(c.config)
 	c.OrderEvent = NewOrderEventClient(c.config)
 	c.OrderLine = NewOrderLineClient(c.config)
@@ -353,6 +357,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
 		MailLanguage:     NewMailLanguageClient(cfg),
+		MakeLineQuote:    NewMakeLineQuoteClient(cfg),
 		Order:            NewOrderClient(cfg),
 		OrderEvent:       NewOrderEventClient(cfg),
 		OrderLine:        NewOrderLineClient(cfg),
@@ -421,6 +426,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ImageDescriptor:  NewImageDescriptorClient(cfg),
 		Language:         NewLanguageClient(cfg),
 		MailLanguage:     NewMailLanguageClient(cfg),
+		MakeLineQuote:    NewMakeLineQuoteClient(cfg),
 		Order:            NewOrderClient(cfg),
 		OrderEvent:       NewOrderEventClient(cfg),
 		OrderLine:        NewOrderLineClient(cfg),
@@ -475,10 +481,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Creation, c.CreationVersion, c.Currency, c.DataVersion, c.DogeTransfer,
 		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
 		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.QuotaCounter, c.RealtimeSpill, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
-		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Language, c.MailLanguage, c.MakeLineQuote, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.QuotaCounter,
+		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Use(hooks...)
 	}
@@ -493,10 +500,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Creation, c.CreationVersion, c.Currency, c.DataVersion, c.DogeTransfer,
 		c.Entity, c.ExchangeRate, c.FormDef, c.Goods, c.GoodsActivity, c.GoodsImage,
 		c.GoodsPrice, c.GoodsViewMark, c.HomeBlock, c.Identity, c.ImageDescriptor,
-		c.Language, c.MailLanguage, c.Order, c.OrderEvent, c.OrderLine, c.Payment,
-		c.PaymentEvent, c.PriceRange, c.QuotaCounter, c.RealtimeSpill, c.Region,
-		c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback, c.ServerSecret, c.Session,
-		c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User, c.VerificationCode,
+		c.Language, c.MailLanguage, c.MakeLineQuote, c.Order, c.OrderEvent,
+		c.OrderLine, c.Payment, c.PaymentEvent, c.PriceRange, c.QuotaCounter,
+		c.RealtimeSpill, c.Region, c.ScenarioLabel, c.ScenarioOption, c.SearchFeedback,
+		c.ServerSecret, c.Session, c.Sku, c.SkuAttr, c.StaffAudit, c.Text, c.User,
+		c.VerificationCode,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -563,6 +571,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Language.mutate(ctx, m)
 	case *MailLanguageMutation:
 		return c.MailLanguage.mutate(ctx, m)
+	case *MakeLineQuoteMutation:
+		return c.MakeLineQuote.mutate(ctx, m)
 	case *OrderMutation:
 		return c.Order.mutate(ctx, m)
 	case *OrderEventMutation:
@@ -4721,6 +4731,139 @@ func (c *MailLanguageClient) mutate(ctx context.Context, m *MailLanguageMutation
 	}
 }
 
+// MakeLineQuoteClient is a client for the MakeLineQuote schema.
+type MakeLineQuoteClient struct {
+	config
+}
+
+// NewMakeLineQuoteClient returns a client for the MakeLineQuote from the given config.
+func NewMakeLineQuoteClient(c config) *MakeLineQuoteClient {
+	return &MakeLineQuoteClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `makelinequote.Hooks(f(g(h())))`.
+func (c *MakeLineQuoteClient) Use(hooks ...Hook) {
+	c.hooks.MakeLineQuote = append(c.hooks.MakeLineQuote, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `makelinequote.Intercept(f(g(h())))`.
+func (c *MakeLineQuoteClient) Intercept(interceptors ...Interceptor) {
+	c.inters.MakeLineQuote = append(c.inters.MakeLineQuote, interceptors...)
+}
+
+// Create returns a builder for creating a MakeLineQuote entity.
+func (c *MakeLineQuoteClient) Create() *MakeLineQuoteCreate {
+	mutation := newMakeLineQuoteMutation(c.config, OpCreate)
+	return &MakeLineQuoteCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of MakeLineQuote entities.
+func (c *MakeLineQuoteClient) CreateBulk(builders ...*MakeLineQuoteCreate) *MakeLineQuoteCreateBulk {
+	return &MakeLineQuoteCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MakeLineQuoteClient) MapCreateBulk(slice any, setFunc func(*MakeLineQuoteCreate, int)) *MakeLineQuoteCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MakeLineQuoteCreateBulk{err: fmt.Errorf("calling to MakeLineQuoteClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MakeLineQuoteCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MakeLineQuoteCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for MakeLineQuote.
+func (c *MakeLineQuoteClient) Update() *MakeLineQuoteUpdate {
+	mutation := newMakeLineQuoteMutation(c.config, OpUpdate)
+	return &MakeLineQuoteUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MakeLineQuoteClient) UpdateOne(_m *MakeLineQuote) *MakeLineQuoteUpdateOne {
+	mutation := newMakeLineQuoteMutation(c.config, OpUpdateOne, withMakeLineQuote(_m))
+	return &MakeLineQuoteUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MakeLineQuoteClient) UpdateOneID(id int) *MakeLineQuoteUpdateOne {
+	mutation := newMakeLineQuoteMutation(c.config, OpUpdateOne, withMakeLineQuoteID(id))
+	return &MakeLineQuoteUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for MakeLineQuote.
+func (c *MakeLineQuoteClient) Delete() *MakeLineQuoteDelete {
+	mutation := newMakeLineQuoteMutation(c.config, OpDelete)
+	return &MakeLineQuoteDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MakeLineQuoteClient) DeleteOne(_m *MakeLineQuote) *MakeLineQuoteDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MakeLineQuoteClient) DeleteOneID(id int) *MakeLineQuoteDeleteOne {
+	builder := c.Delete().Where(makelinequote.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MakeLineQuoteDeleteOne{builder}
+}
+
+// Query returns a query builder for MakeLineQuote.
+func (c *MakeLineQuoteClient) Query() *MakeLineQuoteQuery {
+	return &MakeLineQuoteQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMakeLineQuote},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a MakeLineQuote entity by its id.
+func (c *MakeLineQuoteClient) Get(ctx context.Context, id int) (*MakeLineQuote, error) {
+	return c.Query().Where(makelinequote.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MakeLineQuoteClient) GetX(ctx context.Context, id int) *MakeLineQuote {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *MakeLineQuoteClient) Hooks() []Hook {
+	return c.hooks.MakeLineQuote
+}
+
+// Interceptors returns the client interceptors.
+func (c *MakeLineQuoteClient) Interceptors() []Interceptor {
+	return c.inters.MakeLineQuote
+}
+
+func (c *MakeLineQuoteClient) mutate(ctx context.Context, m *MakeLineQuoteMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MakeLineQuoteCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MakeLineQuoteUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MakeLineQuoteUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MakeLineQuoteDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown MakeLineQuote mutation op: %q", m.Op())
+	}
+}
+
 // OrderClient is a client for the Order schema.
 type OrderClient struct {
 	config
@@ -7612,20 +7755,20 @@ type (
 		ClassLabel, Comment, ContentDoc, Conversation, Creation, CreationVersion,
 		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
 		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
-		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill, Region, ScenarioLabel,
-		ScenarioOption, SearchFeedback, ServerSecret, Session, Sku, SkuAttr,
-		StaffAudit, Text, User, VerificationCode []ent.Hook
+		ImageDescriptor, Language, MailLanguage, MakeLineQuote, Order, OrderEvent,
+		OrderLine, Payment, PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill,
+		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
+		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Hook
 	}
 	inters struct {
 		Address, CartLine, CartRequest, Category, ChatMessage, ChatRead, ChatReport,
 		ClassLabel, Comment, ContentDoc, Conversation, Creation, CreationVersion,
 		Currency, DataVersion, DogeTransfer, Entity, ExchangeRate, FormDef, Goods,
 		GoodsActivity, GoodsImage, GoodsPrice, GoodsViewMark, HomeBlock, Identity,
-		ImageDescriptor, Language, MailLanguage, Order, OrderEvent, OrderLine, Payment,
-		PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill, Region, ScenarioLabel,
-		ScenarioOption, SearchFeedback, ServerSecret, Session, Sku, SkuAttr,
-		StaffAudit, Text, User, VerificationCode []ent.Interceptor
+		ImageDescriptor, Language, MailLanguage, MakeLineQuote, Order, OrderEvent,
+		OrderLine, Payment, PaymentEvent, PriceRange, QuotaCounter, RealtimeSpill,
+		Region, ScenarioLabel, ScenarioOption, SearchFeedback, ServerSecret, Session,
+		Sku, SkuAttr, StaffAudit, Text, User, VerificationCode []ent.Interceptor
 	}
 )
 

@@ -36,6 +36,7 @@ import (
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
 	"souk/ent/maillanguage"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -150,6 +151,7 @@ func checkColumn(t, c string) error {
 			imagedescriptor.Table:  imagedescriptor.ValidColumn,
 			language.Table:         language.ValidColumn,
 			maillanguage.Table:     maillanguage.ValidColumn,
+			makelinequote.Table:    makelinequote.ValidColumn,
 			order.Table:            order.ValidColumn,
 			orderevent.Table:       orderevent.ValidColumn,
 			orderline.Table:        orderline.ValidColumn,

@@ -35,6 +35,7 @@ import (
 	"souk/ent/imagedescriptor"
 	"souk/ent/language"
 	"souk/ent/maillanguage"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -102,6 +103,7 @@ const (
 	TypeImageDescriptor  = "ImageDescriptor"
 	TypeLanguage         = "Language"
 	TypeMailLanguage     = "MailLanguage"
+	TypeMakeLineQuote    = "MakeLineQuote"
 	TypeOrder            = "Order"
 	TypeOrderEvent       = "OrderEvent"
 	TypeOrderLine        = "OrderLine"
@@ -24111,6 +24113,1501 @@ func (m *MailLanguageMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown MailLanguage edge %s", name)
 }
 
+// MakeLineQuoteMutation represents an operation that mutates the MakeLineQuote nodes in the graph.
+type MakeLineQuoteMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int
+	uid               *string
+	user_id           *int
+	adduser_id        *int
+	goods_id          *int
+	addgoods_id       *int
+	version_id        *int
+	addversion_id     *int
+	maker_id          *int
+	addmaker_id       *int
+	sku_uid           *string
+	options           *[]schema.ScenarioChoice
+	appendoptions     []schema.ScenarioChoice
+	currency          *string
+	base              *int64
+	addbase           *int64
+	options_amount    *int64
+	addoptions_amount *int64
+	size_amount       *int64
+	addsize_amount    *int64
+	shipping          *int64
+	addshipping       *int64
+	total             *int64
+	addtotal          *int64
+	order_number      *string
+	created_at        *time.Time
+	expires_at        *time.Time
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*MakeLineQuote, error)
+	predicates        []predicate.MakeLineQuote
+}
+
+var _ ent.Mutation = (*MakeLineQuoteMutation)(nil)
+
+// makelinequoteOption allows management of the mutation configuration using functional options.
+type makelinequoteOption func(*MakeLineQuoteMutation)
+
+// newMakeLineQuoteMutation creates new mutation for the MakeLineQuote entity.
+func newMakeLineQuoteMutation(c config, op Op, opts ...makelinequoteOption) *MakeLineQuoteMutation {
+	m := &MakeLineQuoteMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeMakeLineQuote,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withMakeLineQuoteID sets the ID field of the mutation.
+func withMakeLineQuoteID(id int) makelinequoteOption {
+	return func(m *MakeLineQuoteMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *MakeLineQuote
+		)
+		m.oldValue = func(ctx context.Context) (*MakeLineQuote, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().MakeLineQuote.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withMakeLineQuote sets the old MakeLineQuote of the mutation.
+func withMakeLineQuote(node *MakeLineQuote) makelinequoteOption {
+	return func(m *MakeLineQuoteMutation) {
+		m.oldValue = func(context.Context) (*MakeLineQuote, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m MakeLineQuoteMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m MakeLineQuoteMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *MakeLineQuoteMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *MakeLineQuoteMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().MakeLineQuote.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUID sets the "uid" field.
+func (m *MakeLineQuoteMutation) SetUID(s string) {
+	m.uid = &s
+}
+
+// UID returns the value of the "uid" field in the mutation.
+func (m *MakeLineQuoteMutation) UID() (r string, exists bool) {
+	v := m.uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUID returns the old "uid" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUID: %w", err)
+	}
+	return oldValue.UID, nil
+}
+
+// ResetUID resets all changes to the "uid" field.
+func (m *MakeLineQuoteMutation) ResetUID() {
+	m.uid = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *MakeLineQuoteMutation) SetUserID(i int) {
+	m.user_id = &i
+	m.adduser_id = nil
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *MakeLineQuoteMutation) UserID() (r int, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// AddUserID adds i to the "user_id" field.
+func (m *MakeLineQuoteMutation) AddUserID(i int) {
+	if m.adduser_id != nil {
+		*m.adduser_id += i
+	} else {
+		m.adduser_id = &i
+	}
+}
+
+// AddedUserID returns the value that was added to the "user_id" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedUserID() (r int, exists bool) {
+	v := m.adduser_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *MakeLineQuoteMutation) ResetUserID() {
+	m.user_id = nil
+	m.adduser_id = nil
+}
+
+// SetGoodsID sets the "goods_id" field.
+func (m *MakeLineQuoteMutation) SetGoodsID(i int) {
+	m.goods_id = &i
+	m.addgoods_id = nil
+}
+
+// GoodsID returns the value of the "goods_id" field in the mutation.
+func (m *MakeLineQuoteMutation) GoodsID() (r int, exists bool) {
+	v := m.goods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoodsID returns the old "goods_id" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldGoodsID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoodsID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoodsID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoodsID: %w", err)
+	}
+	return oldValue.GoodsID, nil
+}
+
+// AddGoodsID adds i to the "goods_id" field.
+func (m *MakeLineQuoteMutation) AddGoodsID(i int) {
+	if m.addgoods_id != nil {
+		*m.addgoods_id += i
+	} else {
+		m.addgoods_id = &i
+	}
+}
+
+// AddedGoodsID returns the value that was added to the "goods_id" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedGoodsID() (r int, exists bool) {
+	v := m.addgoods_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGoodsID resets all changes to the "goods_id" field.
+func (m *MakeLineQuoteMutation) ResetGoodsID() {
+	m.goods_id = nil
+	m.addgoods_id = nil
+}
+
+// SetVersionID sets the "version_id" field.
+func (m *MakeLineQuoteMutation) SetVersionID(i int) {
+	m.version_id = &i
+	m.addversion_id = nil
+}
+
+// VersionID returns the value of the "version_id" field in the mutation.
+func (m *MakeLineQuoteMutation) VersionID() (r int, exists bool) {
+	v := m.version_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersionID returns the old "version_id" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldVersionID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersionID: %w", err)
+	}
+	return oldValue.VersionID, nil
+}
+
+// AddVersionID adds i to the "version_id" field.
+func (m *MakeLineQuoteMutation) AddVersionID(i int) {
+	if m.addversion_id != nil {
+		*m.addversion_id += i
+	} else {
+		m.addversion_id = &i
+	}
+}
+
+// AddedVersionID returns the value that was added to the "version_id" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedVersionID() (r int, exists bool) {
+	v := m.addversion_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearVersionID clears the value of the "version_id" field.
+func (m *MakeLineQuoteMutation) ClearVersionID() {
+	m.version_id = nil
+	m.addversion_id = nil
+	m.clearedFields[makelinequote.FieldVersionID] = struct{}{}
+}
+
+// VersionIDCleared returns if the "version_id" field was cleared in this mutation.
+func (m *MakeLineQuoteMutation) VersionIDCleared() bool {
+	_, ok := m.clearedFields[makelinequote.FieldVersionID]
+	return ok
+}
+
+// ResetVersionID resets all changes to the "version_id" field.
+func (m *MakeLineQuoteMutation) ResetVersionID() {
+	m.version_id = nil
+	m.addversion_id = nil
+	delete(m.clearedFields, makelinequote.FieldVersionID)
+}
+
+// SetMakerID sets the "maker_id" field.
+func (m *MakeLineQuoteMutation) SetMakerID(i int) {
+	m.maker_id = &i
+	m.addmaker_id = nil
+}
+
+// MakerID returns the value of the "maker_id" field in the mutation.
+func (m *MakeLineQuoteMutation) MakerID() (r int, exists bool) {
+	v := m.maker_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMakerID returns the old "maker_id" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldMakerID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMakerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMakerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMakerID: %w", err)
+	}
+	return oldValue.MakerID, nil
+}
+
+// AddMakerID adds i to the "maker_id" field.
+func (m *MakeLineQuoteMutation) AddMakerID(i int) {
+	if m.addmaker_id != nil {
+		*m.addmaker_id += i
+	} else {
+		m.addmaker_id = &i
+	}
+}
+
+// AddedMakerID returns the value that was added to the "maker_id" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedMakerID() (r int, exists bool) {
+	v := m.addmaker_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMakerID resets all changes to the "maker_id" field.
+func (m *MakeLineQuoteMutation) ResetMakerID() {
+	m.maker_id = nil
+	m.addmaker_id = nil
+}
+
+// SetSkuUID sets the "sku_uid" field.
+func (m *MakeLineQuoteMutation) SetSkuUID(s string) {
+	m.sku_uid = &s
+}
+
+// SkuUID returns the value of the "sku_uid" field in the mutation.
+func (m *MakeLineQuoteMutation) SkuUID() (r string, exists bool) {
+	v := m.sku_uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSkuUID returns the old "sku_uid" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldSkuUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSkuUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSkuUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSkuUID: %w", err)
+	}
+	return oldValue.SkuUID, nil
+}
+
+// ResetSkuUID resets all changes to the "sku_uid" field.
+func (m *MakeLineQuoteMutation) ResetSkuUID() {
+	m.sku_uid = nil
+}
+
+// SetOptions sets the "options" field.
+func (m *MakeLineQuoteMutation) SetOptions(sc []schema.ScenarioChoice) {
+	m.options = &sc
+	m.appendoptions = nil
+}
+
+// Options returns the value of the "options" field in the mutation.
+func (m *MakeLineQuoteMutation) Options() (r []schema.ScenarioChoice, exists bool) {
+	v := m.options
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOptions returns the old "options" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldOptions(ctx context.Context) (v []schema.ScenarioChoice, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOptions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOptions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOptions: %w", err)
+	}
+	return oldValue.Options, nil
+}
+
+// AppendOptions adds sc to the "options" field.
+func (m *MakeLineQuoteMutation) AppendOptions(sc []schema.ScenarioChoice) {
+	m.appendoptions = append(m.appendoptions, sc...)
+}
+
+// AppendedOptions returns the list of values that were appended to the "options" field in this mutation.
+func (m *MakeLineQuoteMutation) AppendedOptions() ([]schema.ScenarioChoice, bool) {
+	if len(m.appendoptions) == 0 {
+		return nil, false
+	}
+	return m.appendoptions, true
+}
+
+// ClearOptions clears the value of the "options" field.
+func (m *MakeLineQuoteMutation) ClearOptions() {
+	m.options = nil
+	m.appendoptions = nil
+	m.clearedFields[makelinequote.FieldOptions] = struct{}{}
+}
+
+// OptionsCleared returns if the "options" field was cleared in this mutation.
+func (m *MakeLineQuoteMutation) OptionsCleared() bool {
+	_, ok := m.clearedFields[makelinequote.FieldOptions]
+	return ok
+}
+
+// ResetOptions resets all changes to the "options" field.
+func (m *MakeLineQuoteMutation) ResetOptions() {
+	m.options = nil
+	m.appendoptions = nil
+	delete(m.clearedFields, makelinequote.FieldOptions)
+}
+
+// SetCurrency sets the "currency" field.
+func (m *MakeLineQuoteMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *MakeLineQuoteMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *MakeLineQuoteMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetBase sets the "base" field.
+func (m *MakeLineQuoteMutation) SetBase(i int64) {
+	m.base = &i
+	m.addbase = nil
+}
+
+// Base returns the value of the "base" field in the mutation.
+func (m *MakeLineQuoteMutation) Base() (r int64, exists bool) {
+	v := m.base
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBase returns the old "base" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldBase(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBase is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBase requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBase: %w", err)
+	}
+	return oldValue.Base, nil
+}
+
+// AddBase adds i to the "base" field.
+func (m *MakeLineQuoteMutation) AddBase(i int64) {
+	if m.addbase != nil {
+		*m.addbase += i
+	} else {
+		m.addbase = &i
+	}
+}
+
+// AddedBase returns the value that was added to the "base" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedBase() (r int64, exists bool) {
+	v := m.addbase
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBase resets all changes to the "base" field.
+func (m *MakeLineQuoteMutation) ResetBase() {
+	m.base = nil
+	m.addbase = nil
+}
+
+// SetOptionsAmount sets the "options_amount" field.
+func (m *MakeLineQuoteMutation) SetOptionsAmount(i int64) {
+	m.options_amount = &i
+	m.addoptions_amount = nil
+}
+
+// OptionsAmount returns the value of the "options_amount" field in the mutation.
+func (m *MakeLineQuoteMutation) OptionsAmount() (r int64, exists bool) {
+	v := m.options_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOptionsAmount returns the old "options_amount" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldOptionsAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOptionsAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOptionsAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOptionsAmount: %w", err)
+	}
+	return oldValue.OptionsAmount, nil
+}
+
+// AddOptionsAmount adds i to the "options_amount" field.
+func (m *MakeLineQuoteMutation) AddOptionsAmount(i int64) {
+	if m.addoptions_amount != nil {
+		*m.addoptions_amount += i
+	} else {
+		m.addoptions_amount = &i
+	}
+}
+
+// AddedOptionsAmount returns the value that was added to the "options_amount" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedOptionsAmount() (r int64, exists bool) {
+	v := m.addoptions_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOptionsAmount resets all changes to the "options_amount" field.
+func (m *MakeLineQuoteMutation) ResetOptionsAmount() {
+	m.options_amount = nil
+	m.addoptions_amount = nil
+}
+
+// SetSizeAmount sets the "size_amount" field.
+func (m *MakeLineQuoteMutation) SetSizeAmount(i int64) {
+	m.size_amount = &i
+	m.addsize_amount = nil
+}
+
+// SizeAmount returns the value of the "size_amount" field in the mutation.
+func (m *MakeLineQuoteMutation) SizeAmount() (r int64, exists bool) {
+	v := m.size_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSizeAmount returns the old "size_amount" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldSizeAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSizeAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSizeAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSizeAmount: %w", err)
+	}
+	return oldValue.SizeAmount, nil
+}
+
+// AddSizeAmount adds i to the "size_amount" field.
+func (m *MakeLineQuoteMutation) AddSizeAmount(i int64) {
+	if m.addsize_amount != nil {
+		*m.addsize_amount += i
+	} else {
+		m.addsize_amount = &i
+	}
+}
+
+// AddedSizeAmount returns the value that was added to the "size_amount" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedSizeAmount() (r int64, exists bool) {
+	v := m.addsize_amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSizeAmount resets all changes to the "size_amount" field.
+func (m *MakeLineQuoteMutation) ResetSizeAmount() {
+	m.size_amount = nil
+	m.addsize_amount = nil
+}
+
+// SetShipping sets the "shipping" field.
+func (m *MakeLineQuoteMutation) SetShipping(i int64) {
+	m.shipping = &i
+	m.addshipping = nil
+}
+
+// Shipping returns the value of the "shipping" field in the mutation.
+func (m *MakeLineQuoteMutation) Shipping() (r int64, exists bool) {
+	v := m.shipping
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShipping returns the old "shipping" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldShipping(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShipping is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShipping requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShipping: %w", err)
+	}
+	return oldValue.Shipping, nil
+}
+
+// AddShipping adds i to the "shipping" field.
+func (m *MakeLineQuoteMutation) AddShipping(i int64) {
+	if m.addshipping != nil {
+		*m.addshipping += i
+	} else {
+		m.addshipping = &i
+	}
+}
+
+// AddedShipping returns the value that was added to the "shipping" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedShipping() (r int64, exists bool) {
+	v := m.addshipping
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetShipping resets all changes to the "shipping" field.
+func (m *MakeLineQuoteMutation) ResetShipping() {
+	m.shipping = nil
+	m.addshipping = nil
+}
+
+// SetTotal sets the "total" field.
+func (m *MakeLineQuoteMutation) SetTotal(i int64) {
+	m.total = &i
+	m.addtotal = nil
+}
+
+// Total returns the value of the "total" field in the mutation.
+func (m *MakeLineQuoteMutation) Total() (r int64, exists bool) {
+	v := m.total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotal returns the old "total" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldTotal(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotal: %w", err)
+	}
+	return oldValue.Total, nil
+}
+
+// AddTotal adds i to the "total" field.
+func (m *MakeLineQuoteMutation) AddTotal(i int64) {
+	if m.addtotal != nil {
+		*m.addtotal += i
+	} else {
+		m.addtotal = &i
+	}
+}
+
+// AddedTotal returns the value that was added to the "total" field in this mutation.
+func (m *MakeLineQuoteMutation) AddedTotal() (r int64, exists bool) {
+	v := m.addtotal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotal resets all changes to the "total" field.
+func (m *MakeLineQuoteMutation) ResetTotal() {
+	m.total = nil
+	m.addtotal = nil
+}
+
+// SetOrderNumber sets the "order_number" field.
+func (m *MakeLineQuoteMutation) SetOrderNumber(s string) {
+	m.order_number = &s
+}
+
+// OrderNumber returns the value of the "order_number" field in the mutation.
+func (m *MakeLineQuoteMutation) OrderNumber() (r string, exists bool) {
+	v := m.order_number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderNumber returns the old "order_number" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldOrderNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderNumber: %w", err)
+	}
+	return oldValue.OrderNumber, nil
+}
+
+// ResetOrderNumber resets all changes to the "order_number" field.
+func (m *MakeLineQuoteMutation) ResetOrderNumber() {
+	m.order_number = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *MakeLineQuoteMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *MakeLineQuoteMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *MakeLineQuoteMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *MakeLineQuoteMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *MakeLineQuoteMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the MakeLineQuote entity.
+// If the MakeLineQuote object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MakeLineQuoteMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *MakeLineQuoteMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// Where appends a list predicates to the MakeLineQuoteMutation builder.
+func (m *MakeLineQuoteMutation) Where(ps ...predicate.MakeLineQuote) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the MakeLineQuoteMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *MakeLineQuoteMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.MakeLineQuote, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *MakeLineQuoteMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *MakeLineQuoteMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (MakeLineQuote).
+func (m *MakeLineQuoteMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *MakeLineQuoteMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.uid != nil {
+		fields = append(fields, makelinequote.FieldUID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, makelinequote.FieldUserID)
+	}
+	if m.goods_id != nil {
+		fields = append(fields, makelinequote.FieldGoodsID)
+	}
+	if m.version_id != nil {
+		fields = append(fields, makelinequote.FieldVersionID)
+	}
+	if m.maker_id != nil {
+		fields = append(fields, makelinequote.FieldMakerID)
+	}
+	if m.sku_uid != nil {
+		fields = append(fields, makelinequote.FieldSkuUID)
+	}
+	if m.options != nil {
+		fields = append(fields, makelinequote.FieldOptions)
+	}
+	if m.currency != nil {
+		fields = append(fields, makelinequote.FieldCurrency)
+	}
+	if m.base != nil {
+		fields = append(fields, makelinequote.FieldBase)
+	}
+	if m.options_amount != nil {
+		fields = append(fields, makelinequote.FieldOptionsAmount)
+	}
+	if m.size_amount != nil {
+		fields = append(fields, makelinequote.FieldSizeAmount)
+	}
+	if m.shipping != nil {
+		fields = append(fields, makelinequote.FieldShipping)
+	}
+	if m.total != nil {
+		fields = append(fields, makelinequote.FieldTotal)
+	}
+	if m.order_number != nil {
+		fields = append(fields, makelinequote.FieldOrderNumber)
+	}
+	if m.created_at != nil {
+		fields = append(fields, makelinequote.FieldCreatedAt)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, makelinequote.FieldExpiresAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *MakeLineQuoteMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case makelinequote.FieldUID:
+		return m.UID()
+	case makelinequote.FieldUserID:
+		return m.UserID()
+	case makelinequote.FieldGoodsID:
+		return m.GoodsID()
+	case makelinequote.FieldVersionID:
+		return m.VersionID()
+	case makelinequote.FieldMakerID:
+		return m.MakerID()
+	case makelinequote.FieldSkuUID:
+		return m.SkuUID()
+	case makelinequote.FieldOptions:
+		return m.Options()
+	case makelinequote.FieldCurrency:
+		return m.Currency()
+	case makelinequote.FieldBase:
+		return m.Base()
+	case makelinequote.FieldOptionsAmount:
+		return m.OptionsAmount()
+	case makelinequote.FieldSizeAmount:
+		return m.SizeAmount()
+	case makelinequote.FieldShipping:
+		return m.Shipping()
+	case makelinequote.FieldTotal:
+		return m.Total()
+	case makelinequote.FieldOrderNumber:
+		return m.OrderNumber()
+	case makelinequote.FieldCreatedAt:
+		return m.CreatedAt()
+	case makelinequote.FieldExpiresAt:
+		return m.ExpiresAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *MakeLineQuoteMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case makelinequote.FieldUID:
+		return m.OldUID(ctx)
+	case makelinequote.FieldUserID:
+		return m.OldUserID(ctx)
+	case makelinequote.FieldGoodsID:
+		return m.OldGoodsID(ctx)
+	case makelinequote.FieldVersionID:
+		return m.OldVersionID(ctx)
+	case makelinequote.FieldMakerID:
+		return m.OldMakerID(ctx)
+	case makelinequote.FieldSkuUID:
+		return m.OldSkuUID(ctx)
+	case makelinequote.FieldOptions:
+		return m.OldOptions(ctx)
+	case makelinequote.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case makelinequote.FieldBase:
+		return m.OldBase(ctx)
+	case makelinequote.FieldOptionsAmount:
+		return m.OldOptionsAmount(ctx)
+	case makelinequote.FieldSizeAmount:
+		return m.OldSizeAmount(ctx)
+	case makelinequote.FieldShipping:
+		return m.OldShipping(ctx)
+	case makelinequote.FieldTotal:
+		return m.OldTotal(ctx)
+	case makelinequote.FieldOrderNumber:
+		return m.OldOrderNumber(ctx)
+	case makelinequote.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case makelinequote.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown MakeLineQuote field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MakeLineQuoteMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case makelinequote.FieldUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUID(v)
+		return nil
+	case makelinequote.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case makelinequote.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoodsID(v)
+		return nil
+	case makelinequote.FieldVersionID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersionID(v)
+		return nil
+	case makelinequote.FieldMakerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMakerID(v)
+		return nil
+	case makelinequote.FieldSkuUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSkuUID(v)
+		return nil
+	case makelinequote.FieldOptions:
+		v, ok := value.([]schema.ScenarioChoice)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOptions(v)
+		return nil
+	case makelinequote.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case makelinequote.FieldBase:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBase(v)
+		return nil
+	case makelinequote.FieldOptionsAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOptionsAmount(v)
+		return nil
+	case makelinequote.FieldSizeAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSizeAmount(v)
+		return nil
+	case makelinequote.FieldShipping:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShipping(v)
+		return nil
+	case makelinequote.FieldTotal:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotal(v)
+		return nil
+	case makelinequote.FieldOrderNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderNumber(v)
+		return nil
+	case makelinequote.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case makelinequote.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MakeLineQuote field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *MakeLineQuoteMutation) AddedFields() []string {
+	var fields []string
+	if m.adduser_id != nil {
+		fields = append(fields, makelinequote.FieldUserID)
+	}
+	if m.addgoods_id != nil {
+		fields = append(fields, makelinequote.FieldGoodsID)
+	}
+	if m.addversion_id != nil {
+		fields = append(fields, makelinequote.FieldVersionID)
+	}
+	if m.addmaker_id != nil {
+		fields = append(fields, makelinequote.FieldMakerID)
+	}
+	if m.addbase != nil {
+		fields = append(fields, makelinequote.FieldBase)
+	}
+	if m.addoptions_amount != nil {
+		fields = append(fields, makelinequote.FieldOptionsAmount)
+	}
+	if m.addsize_amount != nil {
+		fields = append(fields, makelinequote.FieldSizeAmount)
+	}
+	if m.addshipping != nil {
+		fields = append(fields, makelinequote.FieldShipping)
+	}
+	if m.addtotal != nil {
+		fields = append(fields, makelinequote.FieldTotal)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *MakeLineQuoteMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case makelinequote.FieldUserID:
+		return m.AddedUserID()
+	case makelinequote.FieldGoodsID:
+		return m.AddedGoodsID()
+	case makelinequote.FieldVersionID:
+		return m.AddedVersionID()
+	case makelinequote.FieldMakerID:
+		return m.AddedMakerID()
+	case makelinequote.FieldBase:
+		return m.AddedBase()
+	case makelinequote.FieldOptionsAmount:
+		return m.AddedOptionsAmount()
+	case makelinequote.FieldSizeAmount:
+		return m.AddedSizeAmount()
+	case makelinequote.FieldShipping:
+		return m.AddedShipping()
+	case makelinequote.FieldTotal:
+		return m.AddedTotal()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MakeLineQuoteMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case makelinequote.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUserID(v)
+		return nil
+	case makelinequote.FieldGoodsID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGoodsID(v)
+		return nil
+	case makelinequote.FieldVersionID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersionID(v)
+		return nil
+	case makelinequote.FieldMakerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMakerID(v)
+		return nil
+	case makelinequote.FieldBase:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBase(v)
+		return nil
+	case makelinequote.FieldOptionsAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOptionsAmount(v)
+		return nil
+	case makelinequote.FieldSizeAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSizeAmount(v)
+		return nil
+	case makelinequote.FieldShipping:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddShipping(v)
+		return nil
+	case makelinequote.FieldTotal:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotal(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MakeLineQuote numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *MakeLineQuoteMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(makelinequote.FieldVersionID) {
+		fields = append(fields, makelinequote.FieldVersionID)
+	}
+	if m.FieldCleared(makelinequote.FieldOptions) {
+		fields = append(fields, makelinequote.FieldOptions)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *MakeLineQuoteMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *MakeLineQuoteMutation) ClearField(name string) error {
+	switch name {
+	case makelinequote.FieldVersionID:
+		m.ClearVersionID()
+		return nil
+	case makelinequote.FieldOptions:
+		m.ClearOptions()
+		return nil
+	}
+	return fmt.Errorf("unknown MakeLineQuote nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *MakeLineQuoteMutation) ResetField(name string) error {
+	switch name {
+	case makelinequote.FieldUID:
+		m.ResetUID()
+		return nil
+	case makelinequote.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case makelinequote.FieldGoodsID:
+		m.ResetGoodsID()
+		return nil
+	case makelinequote.FieldVersionID:
+		m.ResetVersionID()
+		return nil
+	case makelinequote.FieldMakerID:
+		m.ResetMakerID()
+		return nil
+	case makelinequote.FieldSkuUID:
+		m.ResetSkuUID()
+		return nil
+	case makelinequote.FieldOptions:
+		m.ResetOptions()
+		return nil
+	case makelinequote.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case makelinequote.FieldBase:
+		m.ResetBase()
+		return nil
+	case makelinequote.FieldOptionsAmount:
+		m.ResetOptionsAmount()
+		return nil
+	case makelinequote.FieldSizeAmount:
+		m.ResetSizeAmount()
+		return nil
+	case makelinequote.FieldShipping:
+		m.ResetShipping()
+		return nil
+	case makelinequote.FieldTotal:
+		m.ResetTotal()
+		return nil
+	case makelinequote.FieldOrderNumber:
+		m.ResetOrderNumber()
+		return nil
+	case makelinequote.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case makelinequote.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	}
+	return fmt.Errorf("unknown MakeLineQuote field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *MakeLineQuoteMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *MakeLineQuoteMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *MakeLineQuoteMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *MakeLineQuoteMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *MakeLineQuoteMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *MakeLineQuoteMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *MakeLineQuoteMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown MakeLineQuote unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *MakeLineQuoteMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown MakeLineQuote edge %s", name)
+}
+
 // OrderMutation represents an operation that mutates the Order nodes in the graph.
 type OrderMutation struct {
 	config
@@ -24143,6 +25640,8 @@ type OrderMutation struct {
 	stock_held      *bool
 	pay_by          *time.Time
 	paid_at         *time.Time
+	makeline_uid    *string
+	accepted_at     *time.Time
 	clearedFields   map[string]struct{}
 	lines           map[int]struct{}
 	removedlines    map[int]struct{}
@@ -25119,6 +26618,91 @@ func (m *OrderMutation) ResetPaidAt() {
 	delete(m.clearedFields, order.FieldPaidAt)
 }
 
+// SetMakelineUID sets the "makeline_uid" field.
+func (m *OrderMutation) SetMakelineUID(s string) {
+	m.makeline_uid = &s
+}
+
+// MakelineUID returns the value of the "makeline_uid" field in the mutation.
+func (m *OrderMutation) MakelineUID() (r string, exists bool) {
+	v := m.makeline_uid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMakelineUID returns the old "makeline_uid" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldMakelineUID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMakelineUID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMakelineUID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMakelineUID: %w", err)
+	}
+	return oldValue.MakelineUID, nil
+}
+
+// ResetMakelineUID resets all changes to the "makeline_uid" field.
+func (m *OrderMutation) ResetMakelineUID() {
+	m.makeline_uid = nil
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (m *OrderMutation) SetAcceptedAt(t time.Time) {
+	m.accepted_at = &t
+}
+
+// AcceptedAt returns the value of the "accepted_at" field in the mutation.
+func (m *OrderMutation) AcceptedAt() (r time.Time, exists bool) {
+	v := m.accepted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAcceptedAt returns the old "accepted_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldAcceptedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAcceptedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAcceptedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAcceptedAt: %w", err)
+	}
+	return oldValue.AcceptedAt, nil
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (m *OrderMutation) ClearAcceptedAt() {
+	m.accepted_at = nil
+	m.clearedFields[order.FieldAcceptedAt] = struct{}{}
+}
+
+// AcceptedAtCleared returns if the "accepted_at" field was cleared in this mutation.
+func (m *OrderMutation) AcceptedAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldAcceptedAt]
+	return ok
+}
+
+// ResetAcceptedAt resets all changes to the "accepted_at" field.
+func (m *OrderMutation) ResetAcceptedAt() {
+	m.accepted_at = nil
+	delete(m.clearedFields, order.FieldAcceptedAt)
+}
+
 // AddLineIDs adds the "lines" edge to the OrderLine entity by ids.
 func (m *OrderMutation) AddLineIDs(ids ...int) {
 	if m.lines == nil {
@@ -25261,7 +26845,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 20)
+	fields := make([]string, 0, 22)
 	if m.created_at != nil {
 		fields = append(fields, order.FieldCreatedAt)
 	}
@@ -25322,6 +26906,12 @@ func (m *OrderMutation) Fields() []string {
 	if m.paid_at != nil {
 		fields = append(fields, order.FieldPaidAt)
 	}
+	if m.makeline_uid != nil {
+		fields = append(fields, order.FieldMakelineUID)
+	}
+	if m.accepted_at != nil {
+		fields = append(fields, order.FieldAcceptedAt)
+	}
 	return fields
 }
 
@@ -25370,6 +26960,10 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.PayBy()
 	case order.FieldPaidAt:
 		return m.PaidAt()
+	case order.FieldMakelineUID:
+		return m.MakelineUID()
+	case order.FieldAcceptedAt:
+		return m.AcceptedAt()
 	}
 	return nil, false
 }
@@ -25419,6 +27013,10 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPayBy(ctx)
 	case order.FieldPaidAt:
 		return m.OldPaidAt(ctx)
+	case order.FieldMakelineUID:
+		return m.OldMakelineUID(ctx)
+	case order.FieldAcceptedAt:
+		return m.OldAcceptedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Order field %s", name)
 }
@@ -25568,6 +27166,20 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPaidAt(v)
 		return nil
+	case order.FieldMakelineUID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMakelineUID(v)
+		return nil
+	case order.FieldAcceptedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAcceptedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)
 }
@@ -25679,6 +27291,9 @@ func (m *OrderMutation) ClearedFields() []string {
 	if m.FieldCleared(order.FieldPaidAt) {
 		fields = append(fields, order.FieldPaidAt)
 	}
+	if m.FieldCleared(order.FieldAcceptedAt) {
+		fields = append(fields, order.FieldAcceptedAt)
+	}
 	return fields
 }
 
@@ -25698,6 +27313,9 @@ func (m *OrderMutation) ClearField(name string) error {
 		return nil
 	case order.FieldPaidAt:
 		m.ClearPaidAt()
+		return nil
+	case order.FieldAcceptedAt:
+		m.ClearAcceptedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Order nullable field %s", name)
@@ -25766,6 +27384,12 @@ func (m *OrderMutation) ResetField(name string) error {
 		return nil
 	case order.FieldPaidAt:
 		m.ResetPaidAt()
+		return nil
+	case order.FieldMakelineUID:
+		m.ResetMakelineUID()
+		return nil
+	case order.FieldAcceptedAt:
+		m.ResetAcceptedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)

@@ -59,6 +59,10 @@ type Order struct {
 	PayBy time.Time `json:"pay_by,omitempty"`
 	// PaidAt holds the value of the "paid_at" field.
 	PaidAt *time.Time `json:"paid_at,omitempty"`
+	// the make-line quote this order was placed from; empty for cart orders
+	MakelineUID string `json:"makeline_uid,omitempty"`
+	// a make-line order: when its maker accepted it
+	AcceptedAt *time.Time `json:"accepted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OrderQuery when eager-loading is set.
 	Edges        OrderEdges `json:"edges"`
@@ -105,9 +109,9 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case order.FieldID, order.FieldUserID, order.FieldSellerID, order.FieldStatus, order.FieldGoodsTotal, order.FieldShipping, order.FieldTotal:
 			values[i] = new(sql.NullInt64)
-		case order.FieldNumber, order.FieldPaymentUID, order.FieldCurrency, order.FieldNote, order.FieldCarrier, order.FieldTrackingNumber:
+		case order.FieldNumber, order.FieldPaymentUID, order.FieldCurrency, order.FieldNote, order.FieldCarrier, order.FieldTrackingNumber, order.FieldMakelineUID:
 			values[i] = new(sql.NullString)
-		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldPayBy, order.FieldPaidAt:
+		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldPayBy, order.FieldPaidAt, order.FieldAcceptedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -255,6 +259,19 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 				_m.PaidAt = new(time.Time)
 				*_m.PaidAt = value.Time
 			}
+		case order.FieldMakelineUID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field makeline_uid", values[i])
+			} else if value.Valid {
+				_m.MakelineUID = value.String
+			}
+		case order.FieldAcceptedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field accepted_at", values[i])
+			} else if value.Valid {
+				_m.AcceptedAt = new(time.Time)
+				*_m.AcceptedAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -360,6 +377,14 @@ func (_m *Order) String() string {
 	builder.WriteString(", ")
 	if v := _m.PaidAt; v != nil {
 		builder.WriteString("paid_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("makeline_uid=")
+	builder.WriteString(_m.MakelineUID)
+	builder.WriteString(", ")
+	if v := _m.AcceptedAt; v != nil {
+		builder.WriteString("accepted_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteByte(')')

@@ -209,6 +209,34 @@ func (_c *OrderCreate) SetNillablePaidAt(v *time.Time) *OrderCreate {
 	return _c
 }
 
+// SetMakelineUID sets the "makeline_uid" field.
+func (_c *OrderCreate) SetMakelineUID(v string) *OrderCreate {
+	_c.mutation.SetMakelineUID(v)
+	return _c
+}
+
+// SetNillableMakelineUID sets the "makeline_uid" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableMakelineUID(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetMakelineUID(*v)
+	}
+	return _c
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (_c *OrderCreate) SetAcceptedAt(v time.Time) *OrderCreate {
+	_c.mutation.SetAcceptedAt(v)
+	return _c
+}
+
+// SetNillableAcceptedAt sets the "accepted_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableAcceptedAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetAcceptedAt(*v)
+	}
+	return _c
+}
+
 // AddLineIDs adds the "lines" edge to the OrderLine entity by IDs.
 func (_c *OrderCreate) AddLineIDs(ids ...int) *OrderCreate {
 	_c.mutation.AddLineIDs(ids...)
@@ -302,6 +330,10 @@ func (_c *OrderCreate) defaults() {
 		v := order.DefaultStockHeld
 		_c.mutation.SetStockHeld(v)
 	}
+	if _, ok := _c.mutation.MakelineUID(); !ok {
+		v := order.DefaultMakelineUID
+		_c.mutation.SetMakelineUID(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -369,6 +401,9 @@ func (_c *OrderCreate) check() error {
 	}
 	if _, ok := _c.mutation.PayBy(); !ok {
 		return &ValidationError{Name: "pay_by", err: errors.New(`ent: missing required field "Order.pay_by"`)}
+	}
+	if _, ok := _c.mutation.MakelineUID(); !ok {
+		return &ValidationError{Name: "makeline_uid", err: errors.New(`ent: missing required field "Order.makeline_uid"`)}
 	}
 	return nil
 }
@@ -476,6 +511,14 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.PaidAt(); ok {
 		_spec.SetField(order.FieldPaidAt, field.TypeTime, value)
 		_node.PaidAt = &value
+	}
+	if value, ok := _c.mutation.MakelineUID(); ok {
+		_spec.SetField(order.FieldMakelineUID, field.TypeString, value)
+		_node.MakelineUID = value
+	}
+	if value, ok := _c.mutation.AcceptedAt(); ok {
+		_spec.SetField(order.FieldAcceptedAt, field.TypeTime, value)
+		_node.AcceptedAt = &value
 	}
 	if nodes := _c.mutation.LinesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -834,6 +877,36 @@ func (u *OrderUpsert) UpdatePaidAt() *OrderUpsert {
 // ClearPaidAt clears the value of the "paid_at" field.
 func (u *OrderUpsert) ClearPaidAt() *OrderUpsert {
 	u.SetNull(order.FieldPaidAt)
+	return u
+}
+
+// SetMakelineUID sets the "makeline_uid" field.
+func (u *OrderUpsert) SetMakelineUID(v string) *OrderUpsert {
+	u.Set(order.FieldMakelineUID, v)
+	return u
+}
+
+// UpdateMakelineUID sets the "makeline_uid" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateMakelineUID() *OrderUpsert {
+	u.SetExcluded(order.FieldMakelineUID)
+	return u
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (u *OrderUpsert) SetAcceptedAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldAcceptedAt, v)
+	return u
+}
+
+// UpdateAcceptedAt sets the "accepted_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateAcceptedAt() *OrderUpsert {
+	u.SetExcluded(order.FieldAcceptedAt)
+	return u
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (u *OrderUpsert) ClearAcceptedAt() *OrderUpsert {
+	u.SetNull(order.FieldAcceptedAt)
 	return u
 }
 
@@ -1201,6 +1274,41 @@ func (u *OrderUpsertOne) UpdatePaidAt() *OrderUpsertOne {
 func (u *OrderUpsertOne) ClearPaidAt() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearPaidAt()
+	})
+}
+
+// SetMakelineUID sets the "makeline_uid" field.
+func (u *OrderUpsertOne) SetMakelineUID(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetMakelineUID(v)
+	})
+}
+
+// UpdateMakelineUID sets the "makeline_uid" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateMakelineUID() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateMakelineUID()
+	})
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (u *OrderUpsertOne) SetAcceptedAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAcceptedAt(v)
+	})
+}
+
+// UpdateAcceptedAt sets the "accepted_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateAcceptedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAcceptedAt()
+	})
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (u *OrderUpsertOne) ClearAcceptedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearAcceptedAt()
 	})
 }
 
@@ -1734,6 +1842,41 @@ func (u *OrderUpsertBulk) UpdatePaidAt() *OrderUpsertBulk {
 func (u *OrderUpsertBulk) ClearPaidAt() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearPaidAt()
+	})
+}
+
+// SetMakelineUID sets the "makeline_uid" field.
+func (u *OrderUpsertBulk) SetMakelineUID(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetMakelineUID(v)
+	})
+}
+
+// UpdateMakelineUID sets the "makeline_uid" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateMakelineUID() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateMakelineUID()
+	})
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (u *OrderUpsertBulk) SetAcceptedAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetAcceptedAt(v)
+	})
+}
+
+// UpdateAcceptedAt sets the "accepted_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateAcceptedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateAcceptedAt()
+	})
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (u *OrderUpsertBulk) ClearAcceptedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearAcceptedAt()
 	})
 }
 

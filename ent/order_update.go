@@ -335,6 +335,40 @@ func (_u *OrderUpdate) ClearPaidAt() *OrderUpdate {
 	return _u
 }
 
+// SetMakelineUID sets the "makeline_uid" field.
+func (_u *OrderUpdate) SetMakelineUID(v string) *OrderUpdate {
+	_u.mutation.SetMakelineUID(v)
+	return _u
+}
+
+// SetNillableMakelineUID sets the "makeline_uid" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableMakelineUID(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetMakelineUID(*v)
+	}
+	return _u
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (_u *OrderUpdate) SetAcceptedAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetAcceptedAt(v)
+	return _u
+}
+
+// SetNillableAcceptedAt sets the "accepted_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableAcceptedAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetAcceptedAt(*v)
+	}
+	return _u
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (_u *OrderUpdate) ClearAcceptedAt() *OrderUpdate {
+	_u.mutation.ClearAcceptedAt()
+	return _u
+}
+
 // AddLineIDs adds the "lines" edge to the OrderLine entity by IDs.
 func (_u *OrderUpdate) AddLineIDs(ids ...int) *OrderUpdate {
 	_u.mutation.AddLineIDs(ids...)
@@ -555,6 +589,15 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.PaidAtCleared() {
 		_spec.ClearField(order.FieldPaidAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.MakelineUID(); ok {
+		_spec.SetField(order.FieldMakelineUID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.AcceptedAt(); ok {
+		_spec.SetField(order.FieldAcceptedAt, field.TypeTime, value)
+	}
+	if _u.mutation.AcceptedAtCleared() {
+		_spec.ClearField(order.FieldAcceptedAt, field.TypeTime)
 	}
 	if _u.mutation.LinesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -970,6 +1013,40 @@ func (_u *OrderUpdateOne) ClearPaidAt() *OrderUpdateOne {
 	return _u
 }
 
+// SetMakelineUID sets the "makeline_uid" field.
+func (_u *OrderUpdateOne) SetMakelineUID(v string) *OrderUpdateOne {
+	_u.mutation.SetMakelineUID(v)
+	return _u
+}
+
+// SetNillableMakelineUID sets the "makeline_uid" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableMakelineUID(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetMakelineUID(*v)
+	}
+	return _u
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (_u *OrderUpdateOne) SetAcceptedAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetAcceptedAt(v)
+	return _u
+}
+
+// SetNillableAcceptedAt sets the "accepted_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableAcceptedAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetAcceptedAt(*v)
+	}
+	return _u
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (_u *OrderUpdateOne) ClearAcceptedAt() *OrderUpdateOne {
+	_u.mutation.ClearAcceptedAt()
+	return _u
+}
+
 // AddLineIDs adds the "lines" edge to the OrderLine entity by IDs.
 func (_u *OrderUpdateOne) AddLineIDs(ids ...int) *OrderUpdateOne {
 	_u.mutation.AddLineIDs(ids...)
@@ -1220,6 +1297,15 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if _u.mutation.PaidAtCleared() {
 		_spec.ClearField(order.FieldPaidAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.MakelineUID(); ok {
+		_spec.SetField(order.FieldMakelineUID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.AcceptedAt(); ok {
+		_spec.SetField(order.FieldAcceptedAt, field.TypeTime, value)
+	}
+	if _u.mutation.AcceptedAtCleared() {
+		_spec.ClearField(order.FieldAcceptedAt, field.TypeTime)
 	}
 	if _u.mutation.LinesCleared() {
 		edge := &sqlgraph.EdgeSpec{

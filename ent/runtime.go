@@ -29,6 +29,7 @@ import (
 	"souk/ent/identity"
 	"souk/ent/language"
 	"souk/ent/maillanguage"
+	"souk/ent/makelinequote"
 	"souk/ent/order"
 	"souk/ent/orderevent"
 	"souk/ent/orderline"
@@ -690,6 +691,24 @@ func init() {
 	maillanguageDescLang := maillanguageFields[1].Descriptor()
 	// maillanguage.LangValidator is a validator for the "lang" field. It is called by the builders before save.
 	maillanguage.LangValidator = maillanguageDescLang.Validators[0].(func(string) error)
+	makelinequoteFields := schema.MakeLineQuote{}.Fields()
+	_ = makelinequoteFields
+	// makelinequoteDescUID is the schema descriptor for uid field.
+	makelinequoteDescUID := makelinequoteFields[0].Descriptor()
+	// makelinequote.UIDValidator is a validator for the "uid" field. It is called by the builders before save.
+	makelinequote.UIDValidator = makelinequoteDescUID.Validators[0].(func(string) error)
+	// makelinequoteDescSkuUID is the schema descriptor for sku_uid field.
+	makelinequoteDescSkuUID := makelinequoteFields[5].Descriptor()
+	// makelinequote.DefaultSkuUID holds the default value on creation for the sku_uid field.
+	makelinequote.DefaultSkuUID = makelinequoteDescSkuUID.Default.(string)
+	// makelinequoteDescOrderNumber is the schema descriptor for order_number field.
+	makelinequoteDescOrderNumber := makelinequoteFields[13].Descriptor()
+	// makelinequote.DefaultOrderNumber holds the default value on creation for the order_number field.
+	makelinequote.DefaultOrderNumber = makelinequoteDescOrderNumber.Default.(string)
+	// makelinequoteDescCreatedAt is the schema descriptor for created_at field.
+	makelinequoteDescCreatedAt := makelinequoteFields[14].Descriptor()
+	// makelinequote.DefaultCreatedAt holds the default value on creation for the created_at field.
+	makelinequote.DefaultCreatedAt = makelinequoteDescCreatedAt.Default.(func() time.Time)
 	orderMixin := schema.Order{}.Mixin()
 	orderMixinFields0 := orderMixin[0].Fields()
 	_ = orderMixinFields0
@@ -731,6 +750,10 @@ func init() {
 	orderDescStockHeld := orderFields[15].Descriptor()
 	// order.DefaultStockHeld holds the default value on creation for the stock_held field.
 	order.DefaultStockHeld = orderDescStockHeld.Default.(bool)
+	// orderDescMakelineUID is the schema descriptor for makeline_uid field.
+	orderDescMakelineUID := orderFields[18].Descriptor()
+	// order.DefaultMakelineUID holds the default value on creation for the makeline_uid field.
+	order.DefaultMakelineUID = orderDescMakelineUID.Default.(string)
 	ordereventFields := schema.OrderEvent{}.Fields()
 	_ = ordereventFields
 	// ordereventDescNote is the schema descriptor for note field.

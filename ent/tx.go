@@ -72,6 +72,8 @@ type Tx struct {
 	Language *LanguageClient
 	// MailLanguage is the client for interacting with the MailLanguage builders.
 	MailLanguage *MailLanguageClient
+	// MakeLineQuote is the client for interacting with the MakeLineQuote builders.
+	MakeLineQuote *MakeLineQuoteClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
 	// OrderEvent is the client for interacting with the OrderEvent builders.
@@ -272,6 +274,7 @@ func (tx *Tx) init() {
 	tx.ImageDescriptor = NewImageDescriptorClient(tx.config)
 	tx.Language = NewLanguageClient(tx.config)
 	tx.MailLanguage = NewMailLanguageClient(tx.config)
+	tx.MakeLineQuote = NewMakeLineQuoteClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
 	tx.OrderEvent = NewOrderEventClient(tx.config)
 	tx.OrderLine = NewOrderLineClient(tx.config)

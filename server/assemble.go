@@ -383,7 +383,8 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
 		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
 		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T, OnStatus: onStatus,
-		Auth: order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
+		Auth:             order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
+		MakeLineQuoteTTL: cfg.MakeLineQuoteTTL, MakeLineRespond: cfg.MakeLineRespond,
 	})
 	go svc.Run(bg, 5*time.Second)
 	return svc

@@ -133,3 +133,11 @@ func SkuOf(g *ent.Goods, uid string) *ent.Sku {
 	}
 	return nil
 }
+
+// CheckChoice applies the cart's selection rules (sku, one option of every
+// label, a complete custom size within SPEC §5's ranges) to a configuration
+// ordered outside the cart (make-line). g needs its attrs, skus and labels
+// with options loaded. It returns the chosen sku.
+func CheckChoice(g *ent.Goods, skuID string, options []schema.ScenarioChoice) (*ent.Sku, error) {
+	return checkSelection(g, AddInput{SkuID: skuID, Options: options})
+}

@@ -42,6 +42,11 @@ type Config struct {
 	SeedGoods     int           // SEED_GOODS: how many demo goods a fresh database gets
 	PayWindow     time.Duration // PAY_WINDOW: an unpaid order is cancelled after this
 	DogeBlock     time.Duration // DOGE_BLOCK_TIME: a block on the simulated Dogecoin chain
+	// MAKELINE_QUOTE_TTL: how long a fixed make-line quote may be ordered;
+	// MAKELINE_RESPOND: how long a maker has, from payment, to accept a
+	// make-line order before it is refunded.
+	MakeLineQuoteTTL time.Duration
+	MakeLineRespond  time.Duration
 	// CONTACT_EMAIL: where the contact form of a signed-out visitor is mailed.
 	ContactEmail string
 	// The native apps (downloadapp, dlandroidapp). ANDROID_APK is the path of
@@ -124,6 +129,12 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.DogeBlock, err = durationVar(get("DOGE_BLOCK_TIME", "2s"), "DOGE_BLOCK_TIME"); err != nil {
+		return c, err
+	}
+	if c.MakeLineQuoteTTL, err = durationVar(get("MAKELINE_QUOTE_TTL", "30m"), "MAKELINE_QUOTE_TTL"); err != nil {
+		return c, err
+	}
+	if c.MakeLineRespond, err = durationVar(get("MAKELINE_RESPOND", "48h"), "MAKELINE_RESPOND"); err != nil {
 		return c, err
 	}
 	c.ContactEmail = get("CONTACT_EMAIL", "help@souk.test")

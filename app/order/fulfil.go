@@ -108,6 +108,9 @@ func (s *Service) Ship(ctx context.Context, a Actor, in ShipInput) (*SellerView,
 		if o.Status != Paid && o.Status != InProduction {
 			return changed{}, shipRefusal(o.Status)
 		}
+		if err := notAccepted(o); err != nil {
+			return changed{}, err
+		}
 		moved, err := move(ctx, tx, o, Shipped, noteOf("NoteShipped", "carrier", carrier, "tracking", tracking),
 			func(u *ent.OrderUpdateOne) { u.SetCarrier(carrier).SetTrackingNumber(tracking) })
 		if err != nil {
@@ -148,6 +151,9 @@ func (s *Service) StartProduction(ctx context.Context, a Actor, number string) (
 			return changed{}, apperr.New(apperr.Conflict, "OrderProduceUnpaid")
 		case o.Status != Paid:
 			return changed{}, apperr.New(apperr.Conflict, "OrderProduceRefused")
+		}
+		if err := notAccepted(o); err != nil {
+			return changed{}, err
 		}
 		moved, err := move(ctx, tx, o, InProduction, "NoteTailoringStarted", nil)
 		if err != nil {

@@ -127,6 +127,14 @@ func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View,
 	var refund *ent.Order
 	v, err := s.buyerMove(ctx, userID, number, func(tx *ent.Tx, o *ent.Order) (changed, error) {
 		to, note := Cancelled, "NoteCancelledByBuyer"
+		if o.MakelineUID != "" && o.Status == Paid {
+			if o.AcceptedAt != nil {
+				return changed{}, apperr.New(apperr.Conflict, "OrderCancelTooLate")
+			}
+			moved, err := refundUnaccepted(ctx, tx, o, "NoteCancelledRefunding")
+			refund = moved
+			return changed{orders: []*ent.Order{moved}}, err
+		}
 		if o.Status == Paid {
 			to, note = RefundPending, "NoteCancelledRefunding"
 		} else if o.Status != AwaitingPayment {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"souk/app/apperr"
 	"souk/app/cart"
@@ -72,9 +73,7 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 			gv.Lines = append(gv.Lines, s.lineView(p, q.cur.Code))
 		}
 		if g.dress {
-			d := dressDelivery(s.opts.Now())
-			gv.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
-				TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+			gv.Delivery = deliveryOf(dressDelivery(s.opts.Now()))
 		}
 		goodsSum, shipSum = goodsSum+g.goods, shipSum+g.ship
 		out.Groups = append(out.Groups, gv)
@@ -123,14 +122,8 @@ type Placed struct {
 // transaction that holds their stock and empties those cart lines. The
 // same requestId again answers the first result and changes nothing.
 func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed, error) {
-	if in.RequestID == "" || len(in.RequestID) > 64 {
-		return nil, apperr.Invalid("requestId", "IncorrectEntry", "RequestIdInvalid")
-	}
-	if len([]rune(in.Note)) > 500 {
-		return nil, apperr.Invalid("note", "FormatError", "OrderNoteTooLong", "max", "500")
-	}
-	if math.IsNaN(in.Total) || math.IsInf(in.Total, 0) || in.Total <= 0 {
-		return nil, apperr.Invalid("total", "FormatError", "OrderTotalMissing")
+	if err := checkPlace(in); err != nil {
+		return nil, err
 	}
 	if done, err := s.replay(ctx, userID, in.RequestID); done != nil || err != nil {
 		return done, err
@@ -152,12 +145,7 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 		return err
 	})
 	if err != nil {
-		if ent.IsConstraintError(err) { // the same request won a race a moment ago
-			if done, rerr := s.replay(ctx, userID, in.RequestID); done != nil {
-				return done, rerr
-			}
-		}
-		return nil, err
+		return s.raced(ctx, userID, in.RequestID, err)
 	}
 	for _, uid := range touched {
 		s.opts.OnStock(uid)
@@ -167,6 +155,20 @@ func (s *Service) Place(ctx context.Context, userID int, in PlaceInput) (*Placed
 		s.For(in.Lang).notify(ctx, o, AwaitingPayment) // names what was chosen in the shopper's language
 	}
 	return res, nil
+}
+
+// checkPlace checks what a placing call says besides the goods.
+func checkPlace(in PlaceInput) error {
+	if in.RequestID == "" || len(in.RequestID) > 64 {
+		return apperr.Invalid("requestId", "IncorrectEntry", "RequestIdInvalid")
+	}
+	if len([]rune(in.Note)) > 500 {
+		return apperr.Invalid("note", "FormatError", "OrderNoteTooLong", "max", "500")
+	}
+	if math.IsNaN(in.Total) || math.IsInf(in.Total, 0) || in.Total <= 0 {
+		return apperr.Invalid("total", "FormatError", "OrderTotalMissing")
+	}
+	return nil
 }
 
 func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInput, cards map[string]catalog.Card) (*Placed, []*ent.Order, []string, error) {
@@ -204,46 +206,91 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 		return nil, nil, nil, err
 	}
 	now := s.opts.Now()
-	pay, err := tx.Payment.Create().SetUID(newUID("pay")).SetUserID(userID).SetRequestID(in.RequestID).
-		SetCurrency(q.cur.Code).SetAmount(q.total).Save(ctx)
+	pay, err := newPayment(ctx, tx, userID, in.RequestID, q.cur.Code, q.total)
 	if err != nil {
-		return nil, nil, nil, err // a constraint error when the same request is being placed right now
+		return nil, nil, nil, err
 	}
-	snap := schema.AddressSnapshot{Name: addr.Name, Phone: addr.Phone, Country: addr.Country, Region: addr.Region,
-		City: addr.City, Line1: addr.Line1, Line2: addr.Line2, PostalCode: addr.PostalCode}
 	res := &Placed{PayUID: pay.UID, OrderNumbers: []string{}, Total: s.cat.Money(q.total, q.cur.Code)}
 	var made []*ent.Order
 	for _, g := range q.groups {
-		c := tx.Order.Create().SetNumber(newNumber(now)).SetUserID(userID).SetSellerID(g.seller.ID).
-			SetPaymentUID(pay.UID).SetStatus(AwaitingPayment).SetCurrency(q.cur.Code).SetGoodsTotal(g.goods).
-			SetShipping(g.ship).SetTotal(g.amount).SetAddress(snap).SetNote(in.Note).SetPayBy(now.Add(s.opts.PayWindow))
+		spec := orderSpec{userID: userID, sellerID: g.seller.ID, payUID: pay.UID, cur: q.cur.Code, note: in.Note,
+			goods: g.goods, ship: g.ship, amount: g.amount, addr: snapshot(addr), payBy: now.Add(s.opts.PayWindow), now: now}
 		if g.dress {
-			c.SetDelivery(dressDelivery(now))
+			spec.delivery = dressDelivery(now)
 		}
-		o, err := c.Save(ctx)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("order: create: %w", err)
-		}
-		lines := make([]*ent.OrderLineCreate, 0, len(g.lines))
 		for _, p := range g.lines {
-			lc := tx.OrderLine.Create().SetOrder(o).SetGoodsID(p.g.ID).SetGoodsUID(p.g.UID).SetSkuUID(p.row.SkuUID).
+			lc := tx.OrderLine.Create().SetGoodsID(p.g.ID).SetGoodsUID(p.g.UID).SetSkuUID(p.row.SkuUID).
 				SetName(p.card.TreName.Txt).SetOptions(p.row.Options).SetQuantity(p.row.Quantity).
 				SetUnitPrice(p.unit).SetLineTotal(p.total)
 			if p.card.TreImage != nil {
 				lc.SetImageURL(p.card.TreImage.Small.URL)
 			}
-			lines = append(lines, lc)
+			spec.lines = append(spec.lines, lc)
 		}
-		if err := tx.OrderLine.CreateBulk(lines...).Exec(ctx); err != nil {
-			return nil, nil, nil, fmt.Errorf("order: lines: %w", err)
-		}
-		if err := tx.OrderEvent.Create().SetOrder(o).SetStatus(AwaitingPayment).SetNote("NoteOrderPlaced").SetAt(now).Exec(ctx); err != nil {
-			return nil, nil, nil, fmt.Errorf("order: event: %w", err)
+		o, err := newOrder(ctx, tx, spec)
+		if err != nil {
+			return nil, nil, nil, err
 		}
 		res.OrderNumbers = append(res.OrderNumbers, o.Number)
 		made = append(made, o)
 	}
 	return res, made, touched, nil
+}
+
+// newPayment is the one payment of a checkout. A constraint error means
+// the same request is being placed right now.
+func newPayment(ctx context.Context, tx *ent.Tx, userID int, requestID, cur string, amount int64) (*ent.Payment, error) {
+	return tx.Payment.Create().SetUID(newUID("pay")).SetUserID(userID).SetRequestID(requestID).
+		SetCurrency(cur).SetAmount(amount).Save(ctx)
+}
+
+func snapshot(a *ent.Address) schema.AddressSnapshot {
+	return schema.AddressSnapshot{Name: a.Name, Phone: a.Phone, Country: a.Country, Region: a.Region,
+		City: a.City, Line1: a.Line1, Line2: a.Line2, PostalCode: a.PostalCode}
+}
+
+// orderSpec is one order to make: one seller's part of a checkout, or a
+// make-line piece (makeLine is its quote's uid).
+type orderSpec struct {
+	userID, sellerID          int
+	number, payUID, cur, note string
+	makeLine                  string
+	goods, ship, amount       int64
+	addr                      schema.AddressSnapshot
+	delivery                  *schema.Delivery
+	payBy, now                time.Time
+	lines                     []*ent.OrderLineCreate // the order is set here
+}
+
+// newOrder writes an order awaiting payment, its lines and its first step.
+func newOrder(ctx context.Context, tx *ent.Tx, sp orderSpec) (*ent.Order, error) {
+	if sp.number == "" {
+		sp.number = newNumber(sp.now)
+	}
+	c := tx.Order.Create().SetNumber(sp.number).SetUserID(sp.userID).SetSellerID(sp.sellerID).
+		SetPaymentUID(sp.payUID).SetStatus(AwaitingPayment).SetCurrency(sp.cur).SetGoodsTotal(sp.goods).
+		SetShipping(sp.ship).SetTotal(sp.amount).SetAddress(sp.addr).SetNote(sp.note).SetPayBy(sp.payBy).
+		SetMakelineUID(sp.makeLine)
+	if sp.delivery != nil {
+		c.SetDelivery(sp.delivery)
+	}
+	if sp.makeLine != "" {
+		c.SetStockHeld(false) // made to order: no stock is taken
+	}
+	o, err := c.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("order: create: %w", err)
+	}
+	for _, l := range sp.lines {
+		l.SetOrder(o)
+	}
+	if err := tx.OrderLine.CreateBulk(sp.lines...).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("order: lines: %w", err)
+	}
+	if err := tx.OrderEvent.Create().SetOrder(o).SetStatus(AwaitingPayment).SetNote("NoteOrderPlaced").SetAt(sp.now).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("order: event: %w", err)
+	}
+	return o, nil
 }
 
 // claimLines deletes exactly the cart lines this checkout priced, first
@@ -293,6 +340,17 @@ func take(ctx context.Context, tx *ent.Tx, goodsID int, k *ent.Sku, q int) (int,
 		return tx.Sku.Update().Where(sku.IDEQ(k.ID), sku.StockGTE(q)).AddStock(-q).Save(ctx)
 	}
 	return tx.Goods.Update().Where(goods.IDEQ(goodsID), goods.StockGTE(q)).AddStock(-q).AddVersion(1).Save(ctx)
+}
+
+// raced answers a placing that failed with err: when the same request won a
+// race a moment ago (a constraint error), that request's result.
+func (s *Service) raced(ctx context.Context, userID int, requestID string, err error) (*Placed, error) {
+	if ent.IsConstraintError(err) {
+		if done, rerr := s.replay(ctx, userID, requestID); done != nil {
+			return done, rerr
+		}
+	}
+	return nil, err
 }
 
 // replay answers a makeOrderData already done under requestId.

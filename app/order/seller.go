@@ -131,13 +131,19 @@ type SellerActions struct {
 	Produce bool `json:"produce"` // mark made-to-measure work in production
 	Ship    bool `json:"ship"`
 	Track   bool `json:"track"` // add a tracking event
+	// Accept and Decline answer a paid make-line order (makeline_maker.go).
+	Accept  bool `json:"accept"`
+	Decline bool `json:"decline"`
 }
 
 func sellerActionsFor(o *ent.Order) SellerActions {
+	waiting := awaitingMaker(o)
 	return SellerActions{
-		Produce: o.Status == Paid && madeToMeasure(o),
-		Ship:    o.Status == Paid || o.Status == InProduction,
+		Produce: o.Status == Paid && madeToMeasure(o) && !waiting,
+		Ship:    (o.Status == Paid || o.Status == InProduction) && !waiting,
 		Track:   o.Status == Shipped,
+		Accept:  waiting,
+		Decline: waiting,
 	}
 }
 

@@ -100,6 +100,7 @@ type View struct {
 	Delivery       *Delivery              `json:"delivery,omitempty"`
 	Events         []Event                `json:"events"`
 	Actions        Actions                `json:"actions"`
+	MakeLine       *MakeLineInfo          `json:"makeLine,omitempty"` // a make-line order
 }
 
 // views builds the buyer's view of loaded orders (lines and events loaded).
@@ -154,7 +155,10 @@ func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View 
 		GoodsTotal: s.cat.Money(o.GoodsTotal, o.Currency), Shipping: s.cat.Money(o.Shipping, o.Currency),
 		Total: s.cat.Money(o.Total, o.Currency), Address: o.Address, Note: o.Note, PayUID: o.PaymentUID,
 		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Actions: actionsFor(o.Status),
-		Lines: []Line{}, Events: []Event{},
+		Lines: []Line{}, Events: []Event{}, MakeLine: s.makeLineInfo(o),
+	}
+	if o.AcceptedAt != nil { // its maker is making it: too late to cancel
+		v.Actions.Cancel = false
 	}
 	if seller != nil {
 		v.SellerUID, v.SellerName = seller.UID, seller.Name
@@ -165,9 +169,8 @@ func (s *Service) view(o *ent.Order, seller *ent.Identity, p *ent.Payment) View 
 			v.PayFailure = p.Failure
 		}
 	}
-	if d := o.Delivery; d != nil {
-		v.Delivery = &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
-			TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
+	if o.Delivery != nil {
+		v.Delivery = deliveryOf(o.Delivery)
 	}
 	for _, l := range o.Edges.Lines {
 		v.Lines = append(v.Lines, Line{GoodsUID: l.GoodsUID, SkuUID: l.SkuUID, Name: l.Name, ImageURL: l.ImageURL,
@@ -185,6 +188,12 @@ func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
 		return []schema.ScenarioChoice{}
 	}
 	return o
+}
+
+// deliveryOf is a kept promise as clients see it.
+func deliveryOf(d *schema.Delivery) *Delivery {
+	return &Delivery{AcceptedBy: d.AcceptedBy, StandardBy: d.StandardBy, EstimatedBy: d.EstimatedBy,
+		TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays}
 }
 
 // dressDelivery is SPEC §9's promise (catalog.DressDelivery), fixed when

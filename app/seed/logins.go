@@ -18,8 +18,9 @@ const OperatorEmail = "operator@souk.test"
 // demoLogins are the argon2id hashes of what a browser sends for
 // DemoPassword (hex(SHA-256("souk|" + email + "|" + password)), README,
 // Accounts), computed once: hashing at seed time would cost every test
-// store a second. Keys are <identity key>@souk.test: every seller, one
-// maker, and the operator. TestDemoLogins checks them.
+// store a second. Keys are <identity key>@souk.test: every seller, two
+// makers (the bridal workshop makes the dresses' make-line orders), and
+// the operator. TestDemoLogins checks them.
 var demoLogins = map[string]string{
 	"atelier-lumiere@souk.test":        "$argon2id$v=19$m=65536,t=3,p=2$XtXJ+Q1EB1CVspiBKJ2pcw$YOOOlKudHpuvp8kq1TfHOkjd6II9zmOorrueJglfwpE",
 	"hangzhou-silk-road@souk.test":     "$argon2id$v=19$m=65536,t=3,p=2$61arwvpf0ha7KJjswGWtwg$R1+76yMP/YxrN+aiq32bPUjBzy8prNBGJKMOwIIRofE",
@@ -30,6 +31,7 @@ var demoLogins = map[string]string{
 	"nordlicht-elektronik@souk.test":   "$argon2id$v=19$m=65536,t=3,p=2$9xs1zdLTLSUgpXmoEFC2kw$LPjCsSXIvjmEHtVfrzJ2leIOq+DPspxEPc5gpuogPlk",
 	"jaipur-gem-bazaar@souk.test":      "$argon2id$v=19$m=65536,t=3,p=2$sZ8XDF+M5pZvLdywbgDItg$Lk9hAZvfLAtqAEjY2S0pKENwpDXBIYxFZqbmNeCmNXY",
 	"anatolia-leather-works@souk.test": "$argon2id$v=19$m=65536,t=3,p=2$k/zyIcqdVP+3tcXh5WtW4g$ba8eiwMcyD9zrVgI2cICh3rcHTrm1sVDoQxUrVkywfQ",
+	"suzhou-huqiu-bridal@souk.test":    "$argon2id$v=19$m=65536,t=3,p=2$6OJvJOWaCY82rLuWNk+sKA$8v2YWqLtuhPEUUONVHzpjHUN3evHmVip4UpsxsR6qAs",
 	"operator@souk.test":               "$argon2id$v=19$m=65536,t=3,p=2$ahsVHX7FfnG7ApuBZXdxXw$eKV1INUKrqeRlCGcNJQ4TB+OAFt1tUb+00fBFsynnPM",
 }
 

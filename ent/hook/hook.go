@@ -356,6 +356,18 @@ func (f MailLanguageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.MailLanguageMutation", m)
 }
 
+// The MakeLineQuoteFunc type is an adapter to allow the use of ordinary
+// function as MakeLineQuote mutator.
+type MakeLineQuoteFunc func(context.Context, *ent.MakeLineQuoteMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f MakeLineQuoteFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.MakeLineQuoteMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.MakeLineQuoteMutation", m)
+}
+
 // The OrderFunc type is an adapter to allow the use of ordinary
 // function as Order mutator.
 type OrderFunc func(context.Context, *ent.OrderMutation) (ent.Value, error)

@@ -801,6 +801,39 @@ var (
 		Columns:    MailLanguagesColumns,
 		PrimaryKey: []*schema.Column{MailLanguagesColumns[0]},
 	}
+	// MakeLineQuotesColumns holds the columns for the "make_line_quotes" table.
+	MakeLineQuotesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "uid", Type: field.TypeString, Unique: true},
+		{Name: "user_id", Type: field.TypeInt},
+		{Name: "goods_id", Type: field.TypeInt},
+		{Name: "version_id", Type: field.TypeInt, Nullable: true},
+		{Name: "maker_id", Type: field.TypeInt},
+		{Name: "sku_uid", Type: field.TypeString, Default: ""},
+		{Name: "options", Type: field.TypeJSON, Nullable: true},
+		{Name: "currency", Type: field.TypeString},
+		{Name: "base", Type: field.TypeInt64},
+		{Name: "options_amount", Type: field.TypeInt64},
+		{Name: "size_amount", Type: field.TypeInt64},
+		{Name: "shipping", Type: field.TypeInt64},
+		{Name: "total", Type: field.TypeInt64},
+		{Name: "order_number", Type: field.TypeString, Default: ""},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// MakeLineQuotesTable holds the schema information for the "make_line_quotes" table.
+	MakeLineQuotesTable = &schema.Table{
+		Name:       "make_line_quotes",
+		Columns:    MakeLineQuotesColumns,
+		PrimaryKey: []*schema.Column{MakeLineQuotesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "makelinequote_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{MakeLineQuotesColumns[2], MakeLineQuotesColumns[15]},
+			},
+		},
+	}
 	// OrdersColumns holds the columns for the "orders" table.
 	OrdersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -824,6 +857,8 @@ var (
 		{Name: "stock_held", Type: field.TypeBool, Default: true},
 		{Name: "pay_by", Type: field.TypeTime},
 		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
+		{Name: "makeline_uid", Type: field.TypeString, Default: ""},
+		{Name: "accepted_at", Type: field.TypeTime, Nullable: true},
 	}
 	// OrdersTable holds the schema information for the "orders" table.
 	OrdersTable = &schema.Table{
@@ -850,6 +885,11 @@ var (
 				Name:    "order_status_pay_by",
 				Unique:  false,
 				Columns: []*schema.Column{OrdersColumns[7], OrdersColumns[19]},
+			},
+			{
+				Name:    "order_makeline_uid",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[21]},
 			},
 		},
 	}
@@ -1380,6 +1420,7 @@ var (
 		ImageDescriptorsTable,
 		LanguagesTable,
 		MailLanguagesTable,
+		MakeLineQuotesTable,
 		OrdersTable,
 		OrderEventsTable,
 		OrderLinesTable,

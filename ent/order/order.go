@@ -54,6 +54,10 @@ const (
 	FieldPayBy = "pay_by"
 	// FieldPaidAt holds the string denoting the paid_at field in the database.
 	FieldPaidAt = "paid_at"
+	// FieldMakelineUID holds the string denoting the makeline_uid field in the database.
+	FieldMakelineUID = "makeline_uid"
+	// FieldAcceptedAt holds the string denoting the accepted_at field in the database.
+	FieldAcceptedAt = "accepted_at"
 	// EdgeLines holds the string denoting the lines edge name in mutations.
 	EdgeLines = "lines"
 	// EdgeEvents holds the string denoting the events edge name in mutations.
@@ -99,6 +103,8 @@ var Columns = []string{
 	FieldStockHeld,
 	FieldPayBy,
 	FieldPaidAt,
+	FieldMakelineUID,
+	FieldAcceptedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -132,6 +138,8 @@ var (
 	DefaultHidden bool
 	// DefaultStockHeld holds the default value on creation for the "stock_held" field.
 	DefaultStockHeld bool
+	// DefaultMakelineUID holds the default value on creation for the "makeline_uid" field.
+	DefaultMakelineUID string
 )
 
 // OrderOption defines the ordering options for the Order queries.
@@ -230,6 +238,16 @@ func ByPayBy(opts ...sql.OrderTermOption) OrderOption {
 // ByPaidAt orders the results by the paid_at field.
 func ByPaidAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPaidAt, opts...).ToFunc()
+}
+
+// ByMakelineUID orders the results by the makeline_uid field.
+func ByMakelineUID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldMakelineUID, opts...).ToFunc()
+}
+
+// ByAcceptedAt orders the results by the accepted_at field.
+func ByAcceptedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAcceptedAt, opts...).ToFunc()
 }
 
 // ByLinesCount orders the results by lines count.

@@ -145,6 +145,16 @@ func PaidAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldPaidAt, v))
 }
 
+// MakelineUID applies equality check predicate on the "makeline_uid" field. It's identical to MakelineUIDEQ.
+func MakelineUID(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldMakelineUID, v))
+}
+
+// AcceptedAt applies equality check predicate on the "accepted_at" field. It's identical to AcceptedAtEQ.
+func AcceptedAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAcceptedAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldCreatedAt, v))
@@ -973,6 +983,121 @@ func PaidAtIsNil() predicate.Order {
 // PaidAtNotNil applies the NotNil predicate on the "paid_at" field.
 func PaidAtNotNil() predicate.Order {
 	return predicate.Order(sql.FieldNotNull(FieldPaidAt))
+}
+
+// MakelineUIDEQ applies the EQ predicate on the "makeline_uid" field.
+func MakelineUIDEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldMakelineUID, v))
+}
+
+// MakelineUIDNEQ applies the NEQ predicate on the "makeline_uid" field.
+func MakelineUIDNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldMakelineUID, v))
+}
+
+// MakelineUIDIn applies the In predicate on the "makeline_uid" field.
+func MakelineUIDIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldMakelineUID, vs...))
+}
+
+// MakelineUIDNotIn applies the NotIn predicate on the "makeline_uid" field.
+func MakelineUIDNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldMakelineUID, vs...))
+}
+
+// MakelineUIDGT applies the GT predicate on the "makeline_uid" field.
+func MakelineUIDGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldMakelineUID, v))
+}
+
+// MakelineUIDGTE applies the GTE predicate on the "makeline_uid" field.
+func MakelineUIDGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldMakelineUID, v))
+}
+
+// MakelineUIDLT applies the LT predicate on the "makeline_uid" field.
+func MakelineUIDLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldMakelineUID, v))
+}
+
+// MakelineUIDLTE applies the LTE predicate on the "makeline_uid" field.
+func MakelineUIDLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldMakelineUID, v))
+}
+
+// MakelineUIDContains applies the Contains predicate on the "makeline_uid" field.
+func MakelineUIDContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldMakelineUID, v))
+}
+
+// MakelineUIDHasPrefix applies the HasPrefix predicate on the "makeline_uid" field.
+func MakelineUIDHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldMakelineUID, v))
+}
+
+// MakelineUIDHasSuffix applies the HasSuffix predicate on the "makeline_uid" field.
+func MakelineUIDHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldMakelineUID, v))
+}
+
+// MakelineUIDEqualFold applies the EqualFold predicate on the "makeline_uid" field.
+func MakelineUIDEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldMakelineUID, v))
+}
+
+// MakelineUIDContainsFold applies the ContainsFold predicate on the "makeline_uid" field.
+func MakelineUIDContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldMakelineUID, v))
+}
+
+// AcceptedAtEQ applies the EQ predicate on the "accepted_at" field.
+func AcceptedAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldAcceptedAt, v))
+}
+
+// AcceptedAtNEQ applies the NEQ predicate on the "accepted_at" field.
+func AcceptedAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldAcceptedAt, v))
+}
+
+// AcceptedAtIn applies the In predicate on the "accepted_at" field.
+func AcceptedAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldAcceptedAt, vs...))
+}
+
+// AcceptedAtNotIn applies the NotIn predicate on the "accepted_at" field.
+func AcceptedAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldAcceptedAt, vs...))
+}
+
+// AcceptedAtGT applies the GT predicate on the "accepted_at" field.
+func AcceptedAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldAcceptedAt, v))
+}
+
+// AcceptedAtGTE applies the GTE predicate on the "accepted_at" field.
+func AcceptedAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldAcceptedAt, v))
+}
+
+// AcceptedAtLT applies the LT predicate on the "accepted_at" field.
+func AcceptedAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldAcceptedAt, v))
+}
+
+// AcceptedAtLTE applies the LTE predicate on the "accepted_at" field.
+func AcceptedAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldAcceptedAt, v))
+}
+
+// AcceptedAtIsNil applies the IsNil predicate on the "accepted_at" field.
+func AcceptedAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldAcceptedAt))
+}
+
+// AcceptedAtNotNil applies the NotNil predicate on the "accepted_at" field.
+func AcceptedAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldAcceptedAt))
 }
 
 // HasLines applies the HasEdge predicate on the "lines" edge.

@@ -93,6 +93,9 @@ type Language func(*sql.Selector)
 // MailLanguage is the predicate function for maillanguage builders.
 type MailLanguage func(*sql.Selector)
 
+// MakeLineQuote is the predicate function for makelinequote builders.
+type MakeLineQuote func(*sql.Selector)
+
 // Order is the predicate function for order builders.
 type Order func(*sql.Selector)
 

@@ -81,6 +81,8 @@ func (Order) Fields() []ent.Field {
 		field.Bool("stock_held").Default(true).Comment("true while the order holds its goods' stock"),
 		field.Time("pay_by").Comment("an unpaid order is cancelled after this and releases its stock"),
 		field.Time("paid_at").Optional().Nillable(),
+		field.String("makeline_uid").Default("").Comment("the make-line quote this order was placed from; empty for cart orders"),
+		field.Time("accepted_at").Optional().Nillable().Comment("a make-line order: when its maker accepted it"),
 	}
 }
 
@@ -97,6 +99,7 @@ func (Order) Indexes() []ent.Index {
 		index.Fields("seller_id"),
 		index.Fields("payment_uid"),
 		index.Fields("status", "pay_by"),
+		index.Fields("makeline_uid"),
 	}
 }
 

@@ -19,6 +19,8 @@ func (h *Orders) registerFulfil(g *echo.Group) {
 	g.POST("/operations/order/list", seller(h, h.sellerList))
 	g.GET("/operations/order/detail", seller(h, h.sellerDetail))
 	g.POST("/operations/order/produce", seller(h, h.produce))
+	g.POST("/operations/order/accept", seller(h, h.acceptMakeLine))
+	g.POST("/operations/order/decline", seller(h, h.declineMakeLine))
 	g.POST("/operations/order/ship", seller(h, h.ship))
 	g.POST("/operations/order/track", seller(h, h.track))
 	// Admins only (order.Operators): anyone else is told the call does not exist.

@@ -10,6 +10,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/order"
 	"souk/app/payment"
+	"souk/ent/schema"
 )
 
 // Orders serves checkout, payments, Doge and the buyer's orders (SPEC §7
@@ -32,6 +33,9 @@ func (h *Orders) Register(g *echo.Group) {
 	g.POST("/calPrice/quick", h.quick)
 	g.POST("/order/makeOrderData", signed(h, h.makeOrderData))
 	g.POST("/order/payChange", signed(h, h.payChange))
+	g.POST("/order/preMakeLineData", signed(h, h.preMakeLine))
+	g.POST("/order/getPreMakeLineUid", signed(h, h.fixMakeLine))
+	g.POST("/order/makeLineOrderData", signed(h, h.makeLineOrder))
 	g.POST("/payments/test/confirm", signed(h, h.confirm))
 	g.POST("/payments/webhook", h.webhook)
 	g.POST("/dogePay/showTransactionPageData", signed(h, h.dogePage))
@@ -62,6 +66,12 @@ type orderReq struct {
 	Status      int                `json:"status"`
 	Page        int                `json:"page"`
 	PageSize    int                `json:"pageSize"`
+	// make-line (makeline.go)
+	TreID      string                  `json:"treId"`
+	CreateVUID string                  `json:"createVUid"`
+	SkuID      string                  `json:"skuId"`
+	Options    []schema.ScenarioChoice `json:"scenarioOptions"`
+	MakerUID   string                  `json:"makerUid"`
 }
 
 type orderCall func(ctx context.Context, uid int, req *orderReq, rc reqCtx) (any, error)

@@ -58,6 +58,7 @@ var loaders = map[string]loader{
 	"user":                    loadUser,
 	// Buying pages: private, so shells too; the param is only echoed back.
 	"makeorder":                  shell("makeorder"),
+	"makeline/{uid}":             shellWith("makeline", "uid"), // a createVUid or a treId
 	"myorders":                   shell("myorders"),
 	"mygoods":                    shell("mygoods"),
 	"bigchat":                    shell("bigchat"), // the open conversation is ?c=, read by the browser
@@ -120,7 +121,7 @@ func applicable(v string) bool {
 var noStorePages = map[string]bool{"operations/showorder/{uid}": true, "operations/showtrack/{uid}": true,
 	"operations/showbiggerentity": true, "operations/showbiggeridentity/{identityType}": true, "operations/showtreasure": true,
 	"createTre/{treId}": true, "operations/EditForm/{EditName}": true,
-	"ai-creation/{treId}": true, "ai-creation/{treId}/{createVUid}": true}
+	"ai-creation/{treId}": true, "ai-creation/{treId}/{createVUid}": true, "makeline/{uid}": true}
 
 // creationShell is one creation version's page: the item and the version
 // ids are handed to the page, which loads the version itself.

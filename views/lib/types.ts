@@ -50,7 +50,7 @@ export interface NumberFormat { dec: string; group: string; symbolAfter: boolean
 export type PageName = "home" | "goods" | "identity" | "notfound" | "error" | "login" | "register" | "forgetPwd"
   | "editProfile" | "user" | "mysafes" | "changeEmail" | "destroyIntro" | "destroyA" | "destroyB" | "block" | "qrlogin" | "declare" | "cart"
   | "addresses" | "addressEdit"
-  | "makeorder" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
+  | "makeorder" | "makeline" | "myorders" | "myorder" | "shippinginfo" | "dogepay" | "search"
   | "sellerOrder" | "sellerTrack" | "reviewEntity" | "reviewIdentity" | "reviewGoods"
   | "entity" | "identityEdit" | "identityMe" | "mygoods" | "goodsEdit" | "text" | "editForm" | "bigchat"
   | "dresses" | "dressesCat" | "dressesFaq" | "contact" | "downloadapp" | "dlandroidapp" | "hotspage" | "hots" | "category"

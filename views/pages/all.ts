@@ -18,6 +18,7 @@ import { CartPage } from "./cart/CartPage";
 import { AddressManagementPage } from "./address/AddressManagementPage";
 import { AddressEditPage } from "./address/AddressEditPage";
 import { MakeOrderPage } from "./order/MakeOrderPage";
+import { MakeLinePage } from "./makeline/MakeLinePage";
 import { MyOrdersPage } from "./order/MyOrdersPage";
 import { MyGoodsPage } from "./mygoods/MyGoodsPage";
 import { MyOrderPage } from "./order/MyOrderPage";
@@ -68,6 +69,7 @@ export const pages: Record<PageName, ComponentType> = {
   addresses: AddressManagementPage,
   addressEdit: AddressEditPage,
   makeorder: MakeOrderPage,
+  makeline: MakeLinePage,
   myorders: MyOrdersPage,
   mygoods: MyGoodsPage,
   myorder: MyOrderPage,

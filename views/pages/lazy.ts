@@ -28,6 +28,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   addresses: () => import("./address/AddressManagementPage").then((m) => m.AddressManagementPage),
   addressEdit: () => import("./address/AddressEditPage").then((m) => m.AddressEditPage),
   makeorder: () => import("./order/MakeOrderPage").then((m) => m.MakeOrderPage),
+  makeline: () => import("./makeline/MakeLinePage").then((m) => m.MakeLinePage),
   myorders: () => import("./order/MyOrdersPage").then((m) => m.MyOrdersPage),
   myorder: () => import("./order/MyOrderPage").then((m) => m.MyOrderPage),
   shippinginfo: () => import("./order/ShippingInfoPage").then((m) => m.ShippingInfoPage),

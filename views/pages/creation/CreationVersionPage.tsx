@@ -8,6 +8,7 @@ import { withLang } from "../../lib/paths";
 import { MakeForm } from "./MakeForm";
 import { OptionsLine, VersionPicture, Versions } from "./Versions";
 import { versionPath, type Choices, type Version } from "./creation";
+import { makeLinePath } from "../makeline/makeline";
 
 // CreationVersionPage (ai-creation/{treId}/{createVUid}): one version. Its
 // owner refines it, compares it with the others and shares it; anyone
@@ -56,6 +57,8 @@ export function CreationVersionPage() {
               <p className="cr-desc" lang={v.lan} dir="auto" data-testid="creation-description">{v.description}</p>
               <p className="hint muted" data-testid="creation-engine">{t("CreationEngine", { engine: v.engine })}</p>
               <p><a href={withLang(lang, "/tredetail/" + v.treId)}>{t("CreationBackToItem")}</a></p>
+              {/* A maker makes this version: priced, ordered and followed on make-line. */}
+              <p><a className="btn primary" href={makeLinePath(lang, v.createVUid)} data-testid="creation-makeline">{t("MakeLineHaveItMade")}</a></p>
               {v.mine ? (
                 <div className="cr-share">
                   <ShareBox v={v} onShare={share} />

@@ -28,6 +28,7 @@ import { useViewReport } from "../../lib/viewReport";
 import { ChatButton } from "../../components/ChatButton";
 import { FaqLinks } from "../dresses/FaqLinks";
 import { faqPath } from "../dresses/dresses";
+import { makeLinePath } from "../makeline/makeline";
 
 export function GoodsPage() {
   const t = useT();
@@ -62,6 +63,9 @@ export function GoodsPage() {
   // The chosen sku decides; before one is chosen, any sku that can be bought.
   const onSale = g.saleable === 1 && (sku ? sku.stock >= minQty : g.stock > 0);
   const customSize = chosen[LABEL_SIZE] === CUSTOM_SIZE_OPTION;
+  // A dress offering a custom size can be made by a maker (make-line); the
+  // choice made here is kept for that page.
+  const made = g.spe === 1 && g.scenarioLabels.some((l) => l.labelId === LABEL_SIZE && l.values.some((v) => v.id === CUSTOM_SIZE_OPTION));
   const pick = (grp: number, id: string) => {
     const next = toggle(picked, grp, id);
     setPicked(next);
@@ -150,6 +154,11 @@ export function GoodsPage() {
               </button>
             )}
             {g.sid || mine ? null : <ChatButton args={{ kind: "goods", treId: g.treId }} label="ChatWithSeller" className="btn wide" testid="chat-seller" />}
+            {made && !g.sid && !mine ? (
+              <a className="btn wide" href={makeLinePath(data.lang, g.treId)} data-testid="makeline-start" title={t("MakeLineIntro")}>
+                <Icon name="sparkle" size={20} />{t("MakeLineMadeToMeasure")}
+              </a>
+            ) : null}
             {g.aiGenModels?.length ? (
               <a className="btn wide" href={withLang(data.lang, "/ai-creation/" + g.treId)} data-testid="ai-create" title={t("AiCreateHint")}>
                 <Icon name="sparkle" size={20} />{t("AiCreate")}

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
-import { useShop, useT } from "../../stores/context";
+import { useData, useShop, useT } from "../../stores/context";
+import { formatDate } from "../../lib/hydrated";
+import { ms } from "../order/orders";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import type { SellerOrder } from "./sellerOrders";
@@ -39,6 +41,27 @@ export function ProduceButton({ order, onDone }: { order: SellerOrder; onDone(o:
       <button type="button" className="btn primary" disabled={c.busy} data-testid="mark-production"
         onClick={() => void c.run("operations/order/produce", {}, "MarkedInProduction")}>{t("MarkInProduction")}</button>
       {c.error ? <p className="pay-error" role="alert" data-testid="produce-error">{c.error}</p> : null}
+    </div>
+  );
+}
+
+// MakeLineAnswer is the maker accepting or declining a paid make-line
+// order (declining refunds the buyer), before the deadline it shows.
+export function MakeLineAnswer({ order, onDone }: { order: SellerOrder; onDone(o: SellerOrder): void }) {
+  const t = useT();
+  const { lang } = useData();
+  const c = useSellerCall(order, onDone);
+  const by = order.makeLine?.respondBy;
+  return (
+    <div data-testid="makeline-answer">
+      {by ? <p className="small">{t("MakeLineAnswerBy", { date: formatDate(ms(by), lang, true, true) })}</p> : null}
+      <div className="row-actions start">
+        <button type="button" className="btn primary" disabled={c.busy} data-testid="makeline-accept"
+          onClick={() => void c.run("operations/order/accept", {}, "MakeLineAccepted")}>{t("MakeLineAccept")}</button>
+        <button type="button" className="btn danger" disabled={c.busy} data-testid="makeline-decline"
+          onClick={() => void c.run("operations/order/decline", {}, "MakeLineDeclined")}>{t("MakeLineDecline")}</button>
+      </div>
+      {c.error ? <p className="pay-error" role="alert" data-testid="makeline-answer-error">{c.error}</p> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/hydrated";
 import { AddressView, DeliveryView, Lines, StatusBadge, Totals } from "../order/OrderParts";
 import { ms } from "../order/orders";
 import { BackToList, NotYours, SellerFrame, useSellerOrder } from "./SellerParts";
-import { ProduceButton, ShipForm } from "./SellerForms";
+import { MakeLineAnswer, ProduceButton, ShipForm } from "./SellerForms";
 import { ALL, sellerTrackPath } from "./sellerOrders";
 import { SellerOrdersList } from "./SellerOrdersPage";
 import { AdminPanel } from "./AdminOrder";
@@ -34,7 +34,8 @@ function SellerOrder() {
                     <StatusBadge status={o.status} />
                     <span className="muted small">{formatDate(ms(o.createdAt), lang, true, true)}</span>
                   </div>
-                  {o.madeToMeasure ? <p className="small" data-testid="made-to-measure">{t("MadeToMeasureOrder")}</p> : null}
+                  {o.madeToMeasure ? <p className="small" data-testid="made-to-measure">{t(o.makeLine ? "MakeLineOrder" : "MadeToMeasureOrder")}</p> : null}
+                  {o.sellerActions.accept ? <MakeLineAnswer order={o} onDone={setOrder} /> : null}
                   <div className="row-actions start">
                     {o.sellerActions.produce ? <ProduceButton order={o} onDone={setOrder} /> : null}
                     <a className="btn" href={sellerTrackPath(lang, o.orderNumber)} data-testid="seller-track-link">{t("ShippingInfo")}</a>

@@ -105,6 +105,7 @@ export function SellerOrdersList() {
                       <span><bdi>{o.lines[0]?.name}</bdi></span>
                       <span className="muted small">{count === 1 ? t("ItemsCountOne") : t("ItemsCount", { n: count })} · <bdi dir="ltr">{price(o.total)}</bdi></span>
                     </div>
+                    {o.sellerActions.accept ? <span className="small seller-todo" data-testid="seller-todo-accept">{t("SellerTodoAccept")}</span> : null}
                     {o.sellerActions.ship ? <span className="small seller-todo">{t(o.sellerActions.produce ? "SellerTodoProduce" : "SellerTodoShip")}</span> : null}
                   </a>
                 </li>

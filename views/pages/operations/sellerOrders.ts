@@ -2,7 +2,7 @@
 import { withLang } from "../../lib/paths";
 import type { Order } from "../order/orders";
 
-export interface SellerActions { produce: boolean; ship: boolean; track: boolean }
+export interface SellerActions { produce: boolean; ship: boolean; track: boolean; accept?: boolean; decline?: boolean }
 export interface Carrier { code: string; name: string }
 export interface PaymentRow {
   uid: string; method: number; status: string; amount: Order["total"]; providerRef: string; failure: string;

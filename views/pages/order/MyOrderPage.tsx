@@ -114,6 +114,13 @@ export function MyOrderPage() {
               {polling ? <p className="muted small" role="status" data-testid="order-polling">{t("PaymentChecking")}</p> : null}
               {o.status === S.AwaitingPayment && o.payStatus === "failed" && !flow.error ? <p className="pay-error" data-testid="pay-error">{o.payFailure || t("PayFailed")}</p> : null}
               {lastTrack(o) ? <p className="small" data-testid="latest-tracking">{t("LatestTracking")}: <strong>{lastTrack(o)!.note}</strong>{lastTrack(o)!.place ? <> · <bdi>{lastTrack(o)!.place}</bdi></> : null}</p> : null}
+              {o.makeLine ? (
+                <p className="small" data-testid="makeline-state">
+                  {o.makeLine.acceptedAt ? t("MakeLineMakerAccepted", { name: o.sellerName })
+                    : o.makeLine.respondBy ? t("MakeLineWaitingMaker", { name: o.sellerName, date: formatDate(ms(o.makeLine.respondBy), lang, true, true) })
+                    : t("MakeLineOrder")}
+                </p>
+              ) : null}
               {o.status === S.AwaitingPayment && o.payBy ? <p className="small">{t("PayBy", { time: formatDate(ms(o.payBy), lang, true, true) })}</p> : null}
               <div className="row-actions start">
                 {o.status === S.AwaitingPayment && o.payMethod === 5 && o.payStatus === "pending" ? (

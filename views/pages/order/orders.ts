@@ -24,6 +24,8 @@ export interface Order {
   goodsTotal: Price; shipping: Price; total: Price; address: PostalAddress; note: string; lines: OrderLine[];
   payUid: string; payMethod: number; payStatus?: string; payFailure?: string; carrier: string; trackingNumber: string; delivery?: OrderDelivery;
   events: OrderEvent[]; actions: { pay: boolean; cancel: boolean; sureReceived: boolean; delete: boolean };
+  // A make-line order: its quote, when the maker accepted, until when it may.
+  makeLine?: { uid: string; acceptedAt?: string; respondBy?: string };
 }
 export interface PreGroup { sellerUid: string; sellerName: string; lines: OrderLine[]; goodsTotal: Price; shipping: Price; total: Price; delivery?: OrderDelivery }
 export interface Problem { lineId: string; name: string; kind: string; message: string }
