@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"souk/ent"
 	"souk/ent/chatmessage"
@@ -25,9 +26,11 @@ type Heard struct {
 }
 
 // heard passes a fresh shopper text in a customer-service conversation to
-// OnServiceText. Seller conversations never reach the assistant.
+// OnServiceText. Seller conversations never reach the assistant, nor does
+// the contact form, which is written to people (its appIds say "contact:").
 func (s *Service) heard(ctx context.Context, c *ent.Conversation, m *ent.ChatMessage, loc Locale) {
-	if s.OnServiceText == nil || c.IdentityID != nil || m.Side != SideShopper || m.Type != TypeText {
+	if s.OnServiceText == nil || c.IdentityID != nil || m.Side != SideShopper || m.Type != TypeText ||
+		strings.HasPrefix(m.AppID, "contact:") {
 		return
 	}
 	s.OnServiceText(context.WithoutCancel(ctx), Heard{Conversation: c.UID, ConvID: c.ID, ShopperID: c.ShopperID,

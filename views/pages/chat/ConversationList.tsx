@@ -53,6 +53,7 @@ export function ConversationList({ list, current, onPick, onMore }: {
               <span className="chat-row-main">
                 <span className="chat-row-top">
                   <strong className="chat-peer" dir="auto">{c.peer.name}</strong>
+                  {c.needsPerson && c.side === "peer" ? <span className="chat-flag" data-testid="chat-needs-person">{t("ChatNeedsPerson")}</span> : null}
                   <time className="muted" dateTime={last?.at}>{relativeTime(last ? Date.parse(last.at) : undefined, now, lang, hydrated)}</time>
                 </span>
                 <span className="chat-row-bottom">
