@@ -53,11 +53,11 @@ export function ConversationList({ list, current, onPick, onMore }: {
               <span className="chat-row-main">
                 <span className="chat-row-top">
                   <strong className="chat-peer" dir="auto">{c.peer.name}</strong>
-                  {c.needsPerson && c.side === "peer" ? <span className="chat-flag" data-testid="chat-needs-person">{t("ChatNeedsPerson")}</span> : null}
                   <time className="muted" dateTime={last?.at}>{relativeTime(last ? Date.parse(last.at) : undefined, now, lang, hydrated)}</time>
                 </span>
                 <span className="chat-row-bottom">
                   <span className="chat-last muted" dir="auto">{last ? (last.mine ? t("ChatYou") + ": " : "") + preview(last, t) : ""}</span>
+                  {c.needsPerson && c.side === "peer" ? <span className="chat-flag" data-testid="chat-needs-person">{t("ChatNeedsPerson")}</span> : null}
                   <Badge count={c.uid === current ? 0 : unread[c.uid] ?? c.unread} max={999} />
                 </span>
               </span>
