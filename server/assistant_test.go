@@ -12,10 +12,12 @@ import (
 	"sync"
 	"testing"
 
+	"souk/app/catalog"
 	"souk/app/chat"
 	"souk/app/staff"
 	"souk/ent/chatmessage"
 	"souk/ent/conversation"
+	"souk/ent/goods"
 )
 
 // botMsg is a message as chat/messages shows it, with the assistant's mark.
@@ -116,6 +118,25 @@ func TestAssistantAnswers(t *testing.T) {
 		a = s.ask(t, buyer, cv, "en", "Can I return it?")
 		if a == nil || a.Content != en(t, "AssistReturns", "days", "10") {
 			t.Fatalf("return policy: %+v", a)
+		}
+
+		// Stock and sizes of an item the shopper links to.
+		g := s.app.DB.Goods.Query().Where(goods.UIDEQ(treID)).WithSkus().OnlyX(ctx)
+		stock := g.Stock
+		if len(g.Edges.Skus) > 0 {
+			stock = 0
+			for _, k := range g.Edges.Skus {
+				stock += k.Stock
+			}
+		}
+		a = s.ask(t, buyer, cv, "en", "Is this in stock? "+s.URL+"/en/tredetail/"+treID)
+		if a == nil || !strings.HasSuffix(a.Content, fmt.Sprintf(": %d in stock.", stock)) {
+			t.Fatalf("stock (%d): %+v", stock, a)
+		}
+		dress := s.app.DB.Goods.Query().Where(catalog.Listed(), goods.SpeEQ(1), goods.UseScenarioLabelEQ(true)).FirstX(ctx)
+		a = s.ask(t, buyer, cv, "en", "What size should I take? /tredetail/"+dress.UID)
+		if a == nil || !strings.Contains(a.Content, "US ") || !strings.Contains(a.Content, "(bust / waist / hips") {
+			t.Fatalf("sizes: %+v", a)
 		}
 
 		// Another shopper names the buyer's order: nothing of it shows.
