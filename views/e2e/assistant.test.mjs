@@ -29,13 +29,8 @@ function answer(page, text) {
 test("the assistant answers where an order is, then hands over to a person", async () => {
   const buyer = "assist-buyer@example.com";
   const { token } = await store.register(buyer);
-  const authed = async (path, body) => (await store.authed(token, path, body)).content;
   const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 20 && x.priceData.minQty === 1);
-  await store.addToCart(token, g);
-  const address = await authed("address/save", { name: "Ada Buyer", phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
-  const pre = await authed("order/preOrderData", { addressId: address.id });
-  const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
-  const number = placed.orderNumbers[0];
+  const number = (await store.placeOrder(token, g)).orderNumbers[0];
 
   const shopper = await signIn(browser, store, buyer, `/en/myorder/${number}`, { viewport: { width: 360, height: 780 } });
   await shopper.page.locator("[data-testid=order-service]").waitFor();
