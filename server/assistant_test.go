@@ -228,6 +228,14 @@ func TestAssistantOnceEach(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("%d answers to one message", n)
 		}
+		// Six answers a minute per conversation: the seventh message waits for staff.
+		for _, q := range []string{"Can I return a dress?", "What is the return window?"} {
+			w.send(t, buyer, cv, q, 1, q)
+		}
+		s.app.Assistant.Wait()
+		if n := s.app.DB.ChatMessage.Query().Where(chatmessage.ConversationIDEQ(c.ID), chatmessage.BotNEQ("")).CountX(ctx); n != 6 {
+			t.Fatalf("%d answers, want 6 (the rate limit)", n)
+		}
 	})
 }
 
