@@ -130,11 +130,14 @@ func (s *Service) Answer(ctx context.Context, h chat.Heard) error {
 			return err
 		}
 	}
-	f, err := s.facts(ctx, c.ShopperID, treUID, h.Loc.Lang)
+	f, err := s.facts(ctx, c.ShopperID, treUID, c.OrderNumber, h.Loc.Lang)
 	if err != nil {
 		return err
 	}
 	r := s.read(ctx, h, f)
+	if r.OrderNumber == "" {
+		r.OrderNumber = c.OrderNumber // opened from an order: that one is meant
+	}
 	text, handover := s.compose(r, f, h.Loc.Lang)
 	return s.say(ctx, h, r.Engine, text, handover)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 
 	"souk/app/catalog"
@@ -75,8 +76,9 @@ type ItemFact struct {
 
 func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
 
-// facts gathers what may answer shopperID, in lang.
-func (s *Service) facts(ctx context.Context, shopperID int, treUID, lang string) (*Facts, error) {
+// facts gathers what may answer shopperID, in lang; attached is the order
+// the conversation is about (it counts even when older than the newest).
+func (s *Service) facts(ctx context.Context, shopperID int, treUID, attached, lang string) (*Facts, error) {
 	d := catalog.DressDelivery(s.now())
 	f := &Facts{
 		ReturnPolicy: ReturnPolicy{Days: ReturnDays, Method: "mail", CustomerPays: true, CustomSizeNot: true},
@@ -84,7 +86,7 @@ func (s *Service) facts(ctx context.Context, shopperID int, treUID, lang string)
 			EstimatedBy: day(time.UnixMilli(d.Estimated)), TailoringDays: d.TailoringDays, ShippingDays: d.ShippingDays},
 	}
 	var err error
-	if f.Orders, err = s.orders(ctx, shopperID, lang); err != nil {
+	if f.Orders, err = s.orders(ctx, shopperID, attached, lang); err != nil {
 		return nil, err
 	}
 	if treUID != "" {
@@ -95,12 +97,20 @@ func (s *Service) facts(ctx context.Context, shopperID int, treUID, lang string)
 	return f, nil
 }
 
-// orders are shopperID's newest orders, and only theirs.
-func (s *Service) orders(ctx context.Context, shopperID int, lang string) ([]OrderFact, error) {
+// orders are shopperID's newest orders and the attached one, and only
+// theirs.
+func (s *Service) orders(ctx context.Context, shopperID int, attached, lang string) ([]OrderFact, error) {
 	os, err := s.db.Order.Query().Where(entorder.UserIDEQ(shopperID), entorder.HiddenEQ(false)).WithLines().
 		Order(ent.Desc(entorder.FieldCreatedAt), ent.Desc(entorder.FieldID)).Limit(MaxOrders).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("assistant: orders: %w", err)
+	}
+	if attached != "" && !slices.ContainsFunc(os, func(o *ent.Order) bool { return o.Number == attached }) {
+		old, err := s.db.Order.Query().Where(entorder.UserIDEQ(shopperID), entorder.NumberEQ(attached)).WithLines().All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("assistant: attached order: %w", err)
+		}
+		os = append(os, old...)
 	}
 	out := make([]OrderFact, 0, len(os))
 	for _, o := range os {
