@@ -244,7 +244,9 @@ func TestAssistantOnceEach(t *testing.T) {
 // data), and fails for messages that say "outage".
 func assistOpenAI(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct{ Messages []struct{ Role, Content string } }
+		var req struct {
+			Messages []struct{ Role, Content string }
+		}
 		b, _ := io.ReadAll(r.Body)
 		if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 2 {
 			http.Error(w, "bad request", 400)
