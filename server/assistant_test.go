@@ -239,21 +239,36 @@ func TestAssistantOnceEach(t *testing.T) {
 	})
 }
 
+// fakeCall is a chat completion request as a local endpoint reads it.
+type fakeCall struct {
+	Stream   bool `json:"stream"`
+	Messages []struct{ Role, Content string }
+}
+
+// dataCall reads a request made of instructions and a data message, and
+// fails the test if words from goods or users ("Ignore previous…") got
+// into the instructions; ok is false when it answered 400.
+func dataCall(t *testing.T, w http.ResponseWriter, r *http.Request) (fakeCall, bool) {
+	var req fakeCall
+	b, _ := io.ReadAll(r.Body)
+	if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 2 {
+		http.Error(w, "bad request", 400)
+		return req, false
+	}
+	if strings.Contains(req.Messages[0].Content, "Ignore previous") {
+		t.Errorf("data is in the instructions: %q", req.Messages[0].Content)
+	}
+	return req, true
+}
+
 // assistOpenAI is a local OpenAI-compatible server for the assistant: it
 // answers from the facts it was given (so the test sees they arrived as
 // data), and fails for messages that say "outage".
 func assistOpenAI(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Messages []struct{ Role, Content string }
-		}
-		b, _ := io.ReadAll(r.Body)
-		if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 2 {
-			http.Error(w, "bad request", 400)
+		req, ok := dataCall(t, w, r)
+		if !ok {
 			return
-		}
-		if strings.Contains(req.Messages[0].Content, "Ignore previous") {
-			t.Errorf("the shopper's words are in the instructions: %q", req.Messages[0].Content)
 		}
 		var doc struct {
 			Lang, Message string
