@@ -56,7 +56,8 @@ type Say struct {
 }
 
 // SayAsAssistant stores the assistant's answer to message ReplyTo of
-// conversation convID and fans it out. Its appId derives from ReplyTo, so
+// conversation convID and fans it out; nil when the conversation has been
+// handed over to a person since the assistant began. Its appId derives from ReplyTo, so
 // answering the same message twice stores one answer. A handover marks the
 // conversation for a person first, so staff see it before the shopper
 // reads the answer.
@@ -69,6 +70,9 @@ func (s *Service) SayAsAssistant(ctx context.Context, convID int, in Say, loc Lo
 	c, err := s.Conversation(ctx, convID)
 	if err != nil {
 		return nil, err
+	}
+	if c.NeedsPerson && !in.Handover {
+		return nil, nil // handed over meanwhile (a message beside this one asked for a person)
 	}
 	if err := checkText(in.Text); err != nil {
 		return nil, fmt.Errorf("chat: assistant text: %w", err)
