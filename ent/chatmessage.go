@@ -31,6 +31,8 @@ type ChatMessage struct {
 	Content string `json:"content,omitempty"`
 	// the client's message id
 	AppID string `json:"app_id,omitempty"`
+	// the engine of an assistant's message; empty when a person wrote it
+	Bot string `json:"bot,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt    time.Time `json:"created_at,omitempty"`
 	selectValues sql.SelectValues
@@ -43,7 +45,7 @@ func (*ChatMessage) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case chatmessage.FieldID, chatmessage.FieldConversationID, chatmessage.FieldSeq, chatmessage.FieldSenderID, chatmessage.FieldType:
 			values[i] = new(sql.NullInt64)
-		case chatmessage.FieldSide, chatmessage.FieldContent, chatmessage.FieldAppID:
+		case chatmessage.FieldSide, chatmessage.FieldContent, chatmessage.FieldAppID, chatmessage.FieldBot:
 			values[i] = new(sql.NullString)
 		case chatmessage.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -110,6 +112,12 @@ func (_m *ChatMessage) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.AppID = value.String
 			}
+		case chatmessage.FieldBot:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field bot", values[i])
+			} else if value.Valid {
+				_m.Bot = value.String
+			}
 		case chatmessage.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field created_at", values[i])
@@ -172,6 +180,9 @@ func (_m *ChatMessage) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("app_id=")
 	builder.WriteString(_m.AppID)
+	builder.WriteString(", ")
+	builder.WriteString("bot=")
+	builder.WriteString(_m.Bot)
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))

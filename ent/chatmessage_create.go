@@ -64,6 +64,20 @@ func (_c *ChatMessageCreate) SetAppID(v string) *ChatMessageCreate {
 	return _c
 }
 
+// SetBot sets the "bot" field.
+func (_c *ChatMessageCreate) SetBot(v string) *ChatMessageCreate {
+	_c.mutation.SetBot(v)
+	return _c
+}
+
+// SetNillableBot sets the "bot" field if the given value is not nil.
+func (_c *ChatMessageCreate) SetNillableBot(v *string) *ChatMessageCreate {
+	if v != nil {
+		_c.SetBot(*v)
+	}
+	return _c
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (_c *ChatMessageCreate) SetCreatedAt(v time.Time) *ChatMessageCreate {
 	_c.mutation.SetCreatedAt(v)
@@ -113,6 +127,10 @@ func (_c *ChatMessageCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *ChatMessageCreate) defaults() {
+	if _, ok := _c.mutation.Bot(); !ok {
+		v := chatmessage.DefaultBot
+		_c.mutation.SetBot(v)
+	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		v := chatmessage.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
@@ -151,6 +169,9 @@ func (_c *ChatMessageCreate) check() error {
 		if err := chatmessage.AppIDValidator(v); err != nil {
 			return &ValidationError{Name: "app_id", err: fmt.Errorf(`ent: validator failed for field "ChatMessage.app_id": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.Bot(); !ok {
+		return &ValidationError{Name: "bot", err: errors.New(`ent: missing required field "ChatMessage.bot"`)}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "ChatMessage.created_at"`)}
@@ -209,6 +230,10 @@ func (_c *ChatMessageCreate) createSpec() (*ChatMessage, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.AppID(); ok {
 		_spec.SetField(chatmessage.FieldAppID, field.TypeString, value)
 		_node.AppID = value
+	}
+	if value, ok := _c.mutation.Bot(); ok {
+		_spec.SetField(chatmessage.FieldBot, field.TypeString, value)
+		_node.Bot = value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(chatmessage.FieldCreatedAt, field.TypeTime, value)
@@ -371,6 +396,18 @@ func (u *ChatMessageUpsert) SetAppID(v string) *ChatMessageUpsert {
 // UpdateAppID sets the "app_id" field to the value that was provided on create.
 func (u *ChatMessageUpsert) UpdateAppID() *ChatMessageUpsert {
 	u.SetExcluded(chatmessage.FieldAppID)
+	return u
+}
+
+// SetBot sets the "bot" field.
+func (u *ChatMessageUpsert) SetBot(v string) *ChatMessageUpsert {
+	u.Set(chatmessage.FieldBot, v)
+	return u
+}
+
+// UpdateBot sets the "bot" field to the value that was provided on create.
+func (u *ChatMessageUpsert) UpdateBot() *ChatMessageUpsert {
+	u.SetExcluded(chatmessage.FieldBot)
 	return u
 }
 
@@ -542,6 +579,20 @@ func (u *ChatMessageUpsertOne) SetAppID(v string) *ChatMessageUpsertOne {
 func (u *ChatMessageUpsertOne) UpdateAppID() *ChatMessageUpsertOne {
 	return u.Update(func(s *ChatMessageUpsert) {
 		s.UpdateAppID()
+	})
+}
+
+// SetBot sets the "bot" field.
+func (u *ChatMessageUpsertOne) SetBot(v string) *ChatMessageUpsertOne {
+	return u.Update(func(s *ChatMessageUpsert) {
+		s.SetBot(v)
+	})
+}
+
+// UpdateBot sets the "bot" field to the value that was provided on create.
+func (u *ChatMessageUpsertOne) UpdateBot() *ChatMessageUpsertOne {
+	return u.Update(func(s *ChatMessageUpsert) {
+		s.UpdateBot()
 	})
 }
 
@@ -879,6 +930,20 @@ func (u *ChatMessageUpsertBulk) SetAppID(v string) *ChatMessageUpsertBulk {
 func (u *ChatMessageUpsertBulk) UpdateAppID() *ChatMessageUpsertBulk {
 	return u.Update(func(s *ChatMessageUpsert) {
 		s.UpdateAppID()
+	})
+}
+
+// SetBot sets the "bot" field.
+func (u *ChatMessageUpsertBulk) SetBot(v string) *ChatMessageUpsertBulk {
+	return u.Update(func(s *ChatMessageUpsert) {
+		s.SetBot(v)
+	})
+}
+
+// UpdateBot sets the "bot" field to the value that was provided on create.
+func (u *ChatMessageUpsertBulk) UpdateBot() *ChatMessageUpsertBulk {
+	return u.Update(func(s *ChatMessageUpsert) {
+		s.UpdateBot()
 	})
 }
 

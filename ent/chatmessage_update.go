@@ -153,6 +153,20 @@ func (_u *ChatMessageUpdate) SetNillableAppID(v *string) *ChatMessageUpdate {
 	return _u
 }
 
+// SetBot sets the "bot" field.
+func (_u *ChatMessageUpdate) SetBot(v string) *ChatMessageUpdate {
+	_u.mutation.SetBot(v)
+	return _u
+}
+
+// SetNillableBot sets the "bot" field if the given value is not nil.
+func (_u *ChatMessageUpdate) SetNillableBot(v *string) *ChatMessageUpdate {
+	if v != nil {
+		_u.SetBot(*v)
+	}
+	return _u
+}
+
 // Mutation returns the ChatMessageMutation object of the builder.
 func (_u *ChatMessageUpdate) Mutation() *ChatMessageMutation {
 	return _u.mutation
@@ -244,6 +258,9 @@ func (_u *ChatMessageUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	}
 	if value, ok := _u.mutation.AppID(); ok {
 		_spec.SetField(chatmessage.FieldAppID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Bot(); ok {
+		_spec.SetField(chatmessage.FieldBot, field.TypeString, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -391,6 +408,20 @@ func (_u *ChatMessageUpdateOne) SetNillableAppID(v *string) *ChatMessageUpdateOn
 	return _u
 }
 
+// SetBot sets the "bot" field.
+func (_u *ChatMessageUpdateOne) SetBot(v string) *ChatMessageUpdateOne {
+	_u.mutation.SetBot(v)
+	return _u
+}
+
+// SetNillableBot sets the "bot" field if the given value is not nil.
+func (_u *ChatMessageUpdateOne) SetNillableBot(v *string) *ChatMessageUpdateOne {
+	if v != nil {
+		_u.SetBot(*v)
+	}
+	return _u
+}
+
 // Mutation returns the ChatMessageMutation object of the builder.
 func (_u *ChatMessageUpdateOne) Mutation() *ChatMessageMutation {
 	return _u.mutation
@@ -512,6 +543,9 @@ func (_u *ChatMessageUpdateOne) sqlSave(ctx context.Context) (_node *ChatMessage
 	}
 	if value, ok := _u.mutation.AppID(); ok {
 		_spec.SetField(chatmessage.FieldAppID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Bot(); ok {
+		_spec.SetField(chatmessage.FieldBot, field.TypeString, value)
 	}
 	_node = &ChatMessage{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -35,6 +35,10 @@ type Conversation struct {
 	LastSeq int64 `json:"last_seq,omitempty"`
 	// side of the newest message: shopper or peer
 	LastSide string `json:"last_side,omitempty"`
+	// customer service: the assistant handed over; cleared when a person replies
+	NeedsPerson bool `json:"needs_person,omitempty"`
+	// customer service: when a person last replied (the assistant keeps quiet a while)
+	PersonAt *time.Time `json:"person_at,omitempty"`
 	// newest activity, for ordering lists
 	LastAt time.Time `json:"last_at,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
@@ -47,11 +51,13 @@ func (*Conversation) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case conversation.FieldNeedsPerson:
+			values[i] = new(sql.NullBool)
 		case conversation.FieldID, conversation.FieldShopperID, conversation.FieldIdentityID, conversation.FieldLastSeq:
 			values[i] = new(sql.NullInt64)
 		case conversation.FieldUID, conversation.FieldKind, conversation.FieldPeerKey, conversation.FieldTreUID, conversation.FieldOrderNumber, conversation.FieldLastSide:
 			values[i] = new(sql.NullString)
-		case conversation.FieldLastAt, conversation.FieldCreatedAt:
+		case conversation.FieldPersonAt, conversation.FieldLastAt, conversation.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -129,6 +135,19 @@ func (_m *Conversation) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.LastSide = value.String
 			}
+		case conversation.FieldNeedsPerson:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field needs_person", values[i])
+			} else if value.Valid {
+				_m.NeedsPerson = value.Bool
+			}
+		case conversation.FieldPersonAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field person_at", values[i])
+			} else if value.Valid {
+				_m.PersonAt = new(time.Time)
+				*_m.PersonAt = value.Time
+			}
 		case conversation.FieldLastAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field last_at", values[i])
@@ -205,6 +224,14 @@ func (_m *Conversation) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("last_side=")
 	builder.WriteString(_m.LastSide)
+	builder.WriteString(", ")
+	builder.WriteString("needs_person=")
+	builder.WriteString(fmt.Sprintf("%v", _m.NeedsPerson))
+	builder.WriteString(", ")
+	if v := _m.PersonAt; v != nil {
+		builder.WriteString("person_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("last_at=")
 	builder.WriteString(_m.LastAt.Format(time.ANSIC))

@@ -116,6 +116,34 @@ func (_c *ConversationCreate) SetNillableLastSide(v *string) *ConversationCreate
 	return _c
 }
 
+// SetNeedsPerson sets the "needs_person" field.
+func (_c *ConversationCreate) SetNeedsPerson(v bool) *ConversationCreate {
+	_c.mutation.SetNeedsPerson(v)
+	return _c
+}
+
+// SetNillableNeedsPerson sets the "needs_person" field if the given value is not nil.
+func (_c *ConversationCreate) SetNillableNeedsPerson(v *bool) *ConversationCreate {
+	if v != nil {
+		_c.SetNeedsPerson(*v)
+	}
+	return _c
+}
+
+// SetPersonAt sets the "person_at" field.
+func (_c *ConversationCreate) SetPersonAt(v time.Time) *ConversationCreate {
+	_c.mutation.SetPersonAt(v)
+	return _c
+}
+
+// SetNillablePersonAt sets the "person_at" field if the given value is not nil.
+func (_c *ConversationCreate) SetNillablePersonAt(v *time.Time) *ConversationCreate {
+	if v != nil {
+		_c.SetPersonAt(*v)
+	}
+	return _c
+}
+
 // SetLastAt sets the "last_at" field.
 func (_c *ConversationCreate) SetLastAt(v time.Time) *ConversationCreate {
 	_c.mutation.SetLastAt(v)
@@ -195,6 +223,10 @@ func (_c *ConversationCreate) defaults() {
 		v := conversation.DefaultLastSide
 		_c.mutation.SetLastSide(v)
 	}
+	if _, ok := _c.mutation.NeedsPerson(); !ok {
+		v := conversation.DefaultNeedsPerson
+		_c.mutation.SetNeedsPerson(v)
+	}
 	if _, ok := _c.mutation.LastAt(); !ok {
 		v := conversation.DefaultLastAt()
 		_c.mutation.SetLastAt(v)
@@ -235,6 +267,9 @@ func (_c *ConversationCreate) check() error {
 	}
 	if _, ok := _c.mutation.LastSide(); !ok {
 		return &ValidationError{Name: "last_side", err: errors.New(`ent: missing required field "Conversation.last_side"`)}
+	}
+	if _, ok := _c.mutation.NeedsPerson(); !ok {
+		return &ValidationError{Name: "needs_person", err: errors.New(`ent: missing required field "Conversation.needs_person"`)}
 	}
 	if _, ok := _c.mutation.LastAt(); !ok {
 		return &ValidationError{Name: "last_at", err: errors.New(`ent: missing required field "Conversation.last_at"`)}
@@ -304,6 +339,14 @@ func (_c *ConversationCreate) createSpec() (*Conversation, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.LastSide(); ok {
 		_spec.SetField(conversation.FieldLastSide, field.TypeString, value)
 		_node.LastSide = value
+	}
+	if value, ok := _c.mutation.NeedsPerson(); ok {
+		_spec.SetField(conversation.FieldNeedsPerson, field.TypeBool, value)
+		_node.NeedsPerson = value
+	}
+	if value, ok := _c.mutation.PersonAt(); ok {
+		_spec.SetField(conversation.FieldPersonAt, field.TypeTime, value)
+		_node.PersonAt = &value
 	}
 	if value, ok := _c.mutation.LastAt(); ok {
 		_spec.SetField(conversation.FieldLastAt, field.TypeTime, value)
@@ -494,6 +537,36 @@ func (u *ConversationUpsert) SetLastSide(v string) *ConversationUpsert {
 // UpdateLastSide sets the "last_side" field to the value that was provided on create.
 func (u *ConversationUpsert) UpdateLastSide() *ConversationUpsert {
 	u.SetExcluded(conversation.FieldLastSide)
+	return u
+}
+
+// SetNeedsPerson sets the "needs_person" field.
+func (u *ConversationUpsert) SetNeedsPerson(v bool) *ConversationUpsert {
+	u.Set(conversation.FieldNeedsPerson, v)
+	return u
+}
+
+// UpdateNeedsPerson sets the "needs_person" field to the value that was provided on create.
+func (u *ConversationUpsert) UpdateNeedsPerson() *ConversationUpsert {
+	u.SetExcluded(conversation.FieldNeedsPerson)
+	return u
+}
+
+// SetPersonAt sets the "person_at" field.
+func (u *ConversationUpsert) SetPersonAt(v time.Time) *ConversationUpsert {
+	u.Set(conversation.FieldPersonAt, v)
+	return u
+}
+
+// UpdatePersonAt sets the "person_at" field to the value that was provided on create.
+func (u *ConversationUpsert) UpdatePersonAt() *ConversationUpsert {
+	u.SetExcluded(conversation.FieldPersonAt)
+	return u
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (u *ConversationUpsert) ClearPersonAt() *ConversationUpsert {
+	u.SetNull(conversation.FieldPersonAt)
 	return u
 }
 
@@ -705,6 +778,41 @@ func (u *ConversationUpsertOne) SetLastSide(v string) *ConversationUpsertOne {
 func (u *ConversationUpsertOne) UpdateLastSide() *ConversationUpsertOne {
 	return u.Update(func(s *ConversationUpsert) {
 		s.UpdateLastSide()
+	})
+}
+
+// SetNeedsPerson sets the "needs_person" field.
+func (u *ConversationUpsertOne) SetNeedsPerson(v bool) *ConversationUpsertOne {
+	return u.Update(func(s *ConversationUpsert) {
+		s.SetNeedsPerson(v)
+	})
+}
+
+// UpdateNeedsPerson sets the "needs_person" field to the value that was provided on create.
+func (u *ConversationUpsertOne) UpdateNeedsPerson() *ConversationUpsertOne {
+	return u.Update(func(s *ConversationUpsert) {
+		s.UpdateNeedsPerson()
+	})
+}
+
+// SetPersonAt sets the "person_at" field.
+func (u *ConversationUpsertOne) SetPersonAt(v time.Time) *ConversationUpsertOne {
+	return u.Update(func(s *ConversationUpsert) {
+		s.SetPersonAt(v)
+	})
+}
+
+// UpdatePersonAt sets the "person_at" field to the value that was provided on create.
+func (u *ConversationUpsertOne) UpdatePersonAt() *ConversationUpsertOne {
+	return u.Update(func(s *ConversationUpsert) {
+		s.UpdatePersonAt()
+	})
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (u *ConversationUpsertOne) ClearPersonAt() *ConversationUpsertOne {
+	return u.Update(func(s *ConversationUpsert) {
+		s.ClearPersonAt()
 	})
 }
 
@@ -1084,6 +1192,41 @@ func (u *ConversationUpsertBulk) SetLastSide(v string) *ConversationUpsertBulk {
 func (u *ConversationUpsertBulk) UpdateLastSide() *ConversationUpsertBulk {
 	return u.Update(func(s *ConversationUpsert) {
 		s.UpdateLastSide()
+	})
+}
+
+// SetNeedsPerson sets the "needs_person" field.
+func (u *ConversationUpsertBulk) SetNeedsPerson(v bool) *ConversationUpsertBulk {
+	return u.Update(func(s *ConversationUpsert) {
+		s.SetNeedsPerson(v)
+	})
+}
+
+// UpdateNeedsPerson sets the "needs_person" field to the value that was provided on create.
+func (u *ConversationUpsertBulk) UpdateNeedsPerson() *ConversationUpsertBulk {
+	return u.Update(func(s *ConversationUpsert) {
+		s.UpdateNeedsPerson()
+	})
+}
+
+// SetPersonAt sets the "person_at" field.
+func (u *ConversationUpsertBulk) SetPersonAt(v time.Time) *ConversationUpsertBulk {
+	return u.Update(func(s *ConversationUpsert) {
+		s.SetPersonAt(v)
+	})
+}
+
+// UpdatePersonAt sets the "person_at" field to the value that was provided on create.
+func (u *ConversationUpsertBulk) UpdatePersonAt() *ConversationUpsertBulk {
+	return u.Update(func(s *ConversationUpsert) {
+		s.UpdatePersonAt()
+	})
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (u *ConversationUpsertBulk) ClearPersonAt() *ConversationUpsertBulk {
+	return u.Update(func(s *ConversationUpsert) {
+		s.ClearPersonAt()
 	})
 }
 

@@ -181,6 +181,40 @@ func (_u *ConversationUpdate) SetNillableLastSide(v *string) *ConversationUpdate
 	return _u
 }
 
+// SetNeedsPerson sets the "needs_person" field.
+func (_u *ConversationUpdate) SetNeedsPerson(v bool) *ConversationUpdate {
+	_u.mutation.SetNeedsPerson(v)
+	return _u
+}
+
+// SetNillableNeedsPerson sets the "needs_person" field if the given value is not nil.
+func (_u *ConversationUpdate) SetNillableNeedsPerson(v *bool) *ConversationUpdate {
+	if v != nil {
+		_u.SetNeedsPerson(*v)
+	}
+	return _u
+}
+
+// SetPersonAt sets the "person_at" field.
+func (_u *ConversationUpdate) SetPersonAt(v time.Time) *ConversationUpdate {
+	_u.mutation.SetPersonAt(v)
+	return _u
+}
+
+// SetNillablePersonAt sets the "person_at" field if the given value is not nil.
+func (_u *ConversationUpdate) SetNillablePersonAt(v *time.Time) *ConversationUpdate {
+	if v != nil {
+		_u.SetPersonAt(*v)
+	}
+	return _u
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (_u *ConversationUpdate) ClearPersonAt() *ConversationUpdate {
+	_u.mutation.ClearPersonAt()
+	return _u
+}
+
 // SetLastAt sets the "last_at" field.
 func (_u *ConversationUpdate) SetLastAt(v time.Time) *ConversationUpdate {
 	_u.mutation.SetLastAt(v)
@@ -287,6 +321,15 @@ func (_u *ConversationUpdate) sqlSave(ctx context.Context) (_node int, err error
 	}
 	if value, ok := _u.mutation.LastSide(); ok {
 		_spec.SetField(conversation.FieldLastSide, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.NeedsPerson(); ok {
+		_spec.SetField(conversation.FieldNeedsPerson, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PersonAt(); ok {
+		_spec.SetField(conversation.FieldPersonAt, field.TypeTime, value)
+	}
+	if _u.mutation.PersonAtCleared() {
+		_spec.ClearField(conversation.FieldPersonAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.LastAt(); ok {
 		_spec.SetField(conversation.FieldLastAt, field.TypeTime, value)
@@ -464,6 +507,40 @@ func (_u *ConversationUpdateOne) SetNillableLastSide(v *string) *ConversationUpd
 	return _u
 }
 
+// SetNeedsPerson sets the "needs_person" field.
+func (_u *ConversationUpdateOne) SetNeedsPerson(v bool) *ConversationUpdateOne {
+	_u.mutation.SetNeedsPerson(v)
+	return _u
+}
+
+// SetNillableNeedsPerson sets the "needs_person" field if the given value is not nil.
+func (_u *ConversationUpdateOne) SetNillableNeedsPerson(v *bool) *ConversationUpdateOne {
+	if v != nil {
+		_u.SetNeedsPerson(*v)
+	}
+	return _u
+}
+
+// SetPersonAt sets the "person_at" field.
+func (_u *ConversationUpdateOne) SetPersonAt(v time.Time) *ConversationUpdateOne {
+	_u.mutation.SetPersonAt(v)
+	return _u
+}
+
+// SetNillablePersonAt sets the "person_at" field if the given value is not nil.
+func (_u *ConversationUpdateOne) SetNillablePersonAt(v *time.Time) *ConversationUpdateOne {
+	if v != nil {
+		_u.SetPersonAt(*v)
+	}
+	return _u
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (_u *ConversationUpdateOne) ClearPersonAt() *ConversationUpdateOne {
+	_u.mutation.ClearPersonAt()
+	return _u
+}
+
 // SetLastAt sets the "last_at" field.
 func (_u *ConversationUpdateOne) SetLastAt(v time.Time) *ConversationUpdateOne {
 	_u.mutation.SetLastAt(v)
@@ -600,6 +677,15 @@ func (_u *ConversationUpdateOne) sqlSave(ctx context.Context) (_node *Conversati
 	}
 	if value, ok := _u.mutation.LastSide(); ok {
 		_spec.SetField(conversation.FieldLastSide, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.NeedsPerson(); ok {
+		_spec.SetField(conversation.FieldNeedsPerson, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PersonAt(); ok {
+		_spec.SetField(conversation.FieldPersonAt, field.TypeTime, value)
+	}
+	if _u.mutation.PersonAtCleared() {
+		_spec.ClearField(conversation.FieldPersonAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.LastAt(); ok {
 		_spec.SetField(conversation.FieldLastAt, field.TypeTime, value)

@@ -3193,6 +3193,7 @@ type ChatMessageMutation struct {
 	add_type           *int
 	content            *string
 	app_id             *string
+	bot                *string
 	created_at         *time.Time
 	clearedFields      map[string]struct{}
 	done               bool
@@ -3630,6 +3631,42 @@ func (m *ChatMessageMutation) ResetAppID() {
 	m.app_id = nil
 }
 
+// SetBot sets the "bot" field.
+func (m *ChatMessageMutation) SetBot(s string) {
+	m.bot = &s
+}
+
+// Bot returns the value of the "bot" field in the mutation.
+func (m *ChatMessageMutation) Bot() (r string, exists bool) {
+	v := m.bot
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBot returns the old "bot" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldBot(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBot is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBot requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBot: %w", err)
+	}
+	return oldValue.Bot, nil
+}
+
+// ResetBot resets all changes to the "bot" field.
+func (m *ChatMessageMutation) ResetBot() {
+	m.bot = nil
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *ChatMessageMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -3700,7 +3737,7 @@ func (m *ChatMessageMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ChatMessageMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.conversation_id != nil {
 		fields = append(fields, chatmessage.FieldConversationID)
 	}
@@ -3721,6 +3758,9 @@ func (m *ChatMessageMutation) Fields() []string {
 	}
 	if m.app_id != nil {
 		fields = append(fields, chatmessage.FieldAppID)
+	}
+	if m.bot != nil {
+		fields = append(fields, chatmessage.FieldBot)
 	}
 	if m.created_at != nil {
 		fields = append(fields, chatmessage.FieldCreatedAt)
@@ -3747,6 +3787,8 @@ func (m *ChatMessageMutation) Field(name string) (ent.Value, bool) {
 		return m.Content()
 	case chatmessage.FieldAppID:
 		return m.AppID()
+	case chatmessage.FieldBot:
+		return m.Bot()
 	case chatmessage.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -3772,6 +3814,8 @@ func (m *ChatMessageMutation) OldField(ctx context.Context, name string) (ent.Va
 		return m.OldContent(ctx)
 	case chatmessage.FieldAppID:
 		return m.OldAppID(ctx)
+	case chatmessage.FieldBot:
+		return m.OldBot(ctx)
 	case chatmessage.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -3831,6 +3875,13 @@ func (m *ChatMessageMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetAppID(v)
+		return nil
+	case chatmessage.FieldBot:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBot(v)
 		return nil
 	case chatmessage.FieldCreatedAt:
 		v, ok := value.(time.Time)
@@ -3959,6 +4010,9 @@ func (m *ChatMessageMutation) ResetField(name string) error {
 		return nil
 	case chatmessage.FieldAppID:
 		m.ResetAppID()
+		return nil
+	case chatmessage.FieldBot:
+		m.ResetBot()
 		return nil
 	case chatmessage.FieldCreatedAt:
 		m.ResetCreatedAt()
@@ -7263,6 +7317,8 @@ type ConversationMutation struct {
 	last_seq       *int64
 	addlast_seq    *int64
 	last_side      *string
+	needs_person   *bool
+	person_at      *time.Time
 	last_at        *time.Time
 	created_at     *time.Time
 	clearedFields  map[string]struct{}
@@ -7767,6 +7823,91 @@ func (m *ConversationMutation) ResetLastSide() {
 	m.last_side = nil
 }
 
+// SetNeedsPerson sets the "needs_person" field.
+func (m *ConversationMutation) SetNeedsPerson(b bool) {
+	m.needs_person = &b
+}
+
+// NeedsPerson returns the value of the "needs_person" field in the mutation.
+func (m *ConversationMutation) NeedsPerson() (r bool, exists bool) {
+	v := m.needs_person
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNeedsPerson returns the old "needs_person" field's value of the Conversation entity.
+// If the Conversation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConversationMutation) OldNeedsPerson(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNeedsPerson is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNeedsPerson requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNeedsPerson: %w", err)
+	}
+	return oldValue.NeedsPerson, nil
+}
+
+// ResetNeedsPerson resets all changes to the "needs_person" field.
+func (m *ConversationMutation) ResetNeedsPerson() {
+	m.needs_person = nil
+}
+
+// SetPersonAt sets the "person_at" field.
+func (m *ConversationMutation) SetPersonAt(t time.Time) {
+	m.person_at = &t
+}
+
+// PersonAt returns the value of the "person_at" field in the mutation.
+func (m *ConversationMutation) PersonAt() (r time.Time, exists bool) {
+	v := m.person_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPersonAt returns the old "person_at" field's value of the Conversation entity.
+// If the Conversation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConversationMutation) OldPersonAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPersonAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPersonAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPersonAt: %w", err)
+	}
+	return oldValue.PersonAt, nil
+}
+
+// ClearPersonAt clears the value of the "person_at" field.
+func (m *ConversationMutation) ClearPersonAt() {
+	m.person_at = nil
+	m.clearedFields[conversation.FieldPersonAt] = struct{}{}
+}
+
+// PersonAtCleared returns if the "person_at" field was cleared in this mutation.
+func (m *ConversationMutation) PersonAtCleared() bool {
+	_, ok := m.clearedFields[conversation.FieldPersonAt]
+	return ok
+}
+
+// ResetPersonAt resets all changes to the "person_at" field.
+func (m *ConversationMutation) ResetPersonAt() {
+	m.person_at = nil
+	delete(m.clearedFields, conversation.FieldPersonAt)
+}
+
 // SetLastAt sets the "last_at" field.
 func (m *ConversationMutation) SetLastAt(t time.Time) {
 	m.last_at = &t
@@ -7873,7 +8014,7 @@ func (m *ConversationMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ConversationMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 13)
 	if m.uid != nil {
 		fields = append(fields, conversation.FieldUID)
 	}
@@ -7900,6 +8041,12 @@ func (m *ConversationMutation) Fields() []string {
 	}
 	if m.last_side != nil {
 		fields = append(fields, conversation.FieldLastSide)
+	}
+	if m.needs_person != nil {
+		fields = append(fields, conversation.FieldNeedsPerson)
+	}
+	if m.person_at != nil {
+		fields = append(fields, conversation.FieldPersonAt)
 	}
 	if m.last_at != nil {
 		fields = append(fields, conversation.FieldLastAt)
@@ -7933,6 +8080,10 @@ func (m *ConversationMutation) Field(name string) (ent.Value, bool) {
 		return m.LastSeq()
 	case conversation.FieldLastSide:
 		return m.LastSide()
+	case conversation.FieldNeedsPerson:
+		return m.NeedsPerson()
+	case conversation.FieldPersonAt:
+		return m.PersonAt()
 	case conversation.FieldLastAt:
 		return m.LastAt()
 	case conversation.FieldCreatedAt:
@@ -7964,6 +8115,10 @@ func (m *ConversationMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldLastSeq(ctx)
 	case conversation.FieldLastSide:
 		return m.OldLastSide(ctx)
+	case conversation.FieldNeedsPerson:
+		return m.OldNeedsPerson(ctx)
+	case conversation.FieldPersonAt:
+		return m.OldPersonAt(ctx)
 	case conversation.FieldLastAt:
 		return m.OldLastAt(ctx)
 	case conversation.FieldCreatedAt:
@@ -8039,6 +8194,20 @@ func (m *ConversationMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetLastSide(v)
+		return nil
+	case conversation.FieldNeedsPerson:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNeedsPerson(v)
+		return nil
+	case conversation.FieldPersonAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPersonAt(v)
 		return nil
 	case conversation.FieldLastAt:
 		v, ok := value.(time.Time)
@@ -8126,6 +8295,9 @@ func (m *ConversationMutation) ClearedFields() []string {
 	if m.FieldCleared(conversation.FieldIdentityID) {
 		fields = append(fields, conversation.FieldIdentityID)
 	}
+	if m.FieldCleared(conversation.FieldPersonAt) {
+		fields = append(fields, conversation.FieldPersonAt)
+	}
 	return fields
 }
 
@@ -8142,6 +8314,9 @@ func (m *ConversationMutation) ClearField(name string) error {
 	switch name {
 	case conversation.FieldIdentityID:
 		m.ClearIdentityID()
+		return nil
+	case conversation.FieldPersonAt:
+		m.ClearPersonAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Conversation nullable field %s", name)
@@ -8177,6 +8352,12 @@ func (m *ConversationMutation) ResetField(name string) error {
 		return nil
 	case conversation.FieldLastSide:
 		m.ResetLastSide()
+		return nil
+	case conversation.FieldNeedsPerson:
+		m.ResetNeedsPerson()
+		return nil
+	case conversation.FieldPersonAt:
+		m.ResetPersonAt()
 		return nil
 	case conversation.FieldLastAt:
 		m.ResetLastAt()

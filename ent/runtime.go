@@ -190,8 +190,12 @@ func init() {
 	chatmessageDescAppID := chatmessageFields[6].Descriptor()
 	// chatmessage.AppIDValidator is a validator for the "app_id" field. It is called by the builders before save.
 	chatmessage.AppIDValidator = chatmessageDescAppID.Validators[0].(func(string) error)
+	// chatmessageDescBot is the schema descriptor for bot field.
+	chatmessageDescBot := chatmessageFields[7].Descriptor()
+	// chatmessage.DefaultBot holds the default value on creation for the bot field.
+	chatmessage.DefaultBot = chatmessageDescBot.Default.(string)
 	// chatmessageDescCreatedAt is the schema descriptor for created_at field.
-	chatmessageDescCreatedAt := chatmessageFields[7].Descriptor()
+	chatmessageDescCreatedAt := chatmessageFields[8].Descriptor()
 	// chatmessage.DefaultCreatedAt holds the default value on creation for the created_at field.
 	chatmessage.DefaultCreatedAt = chatmessageDescCreatedAt.Default.(func() time.Time)
 	chatreadFields := schema.ChatRead{}.Fields()
@@ -291,12 +295,16 @@ func init() {
 	conversationDescLastSide := conversationFields[8].Descriptor()
 	// conversation.DefaultLastSide holds the default value on creation for the last_side field.
 	conversation.DefaultLastSide = conversationDescLastSide.Default.(string)
+	// conversationDescNeedsPerson is the schema descriptor for needs_person field.
+	conversationDescNeedsPerson := conversationFields[9].Descriptor()
+	// conversation.DefaultNeedsPerson holds the default value on creation for the needs_person field.
+	conversation.DefaultNeedsPerson = conversationDescNeedsPerson.Default.(bool)
 	// conversationDescLastAt is the schema descriptor for last_at field.
-	conversationDescLastAt := conversationFields[9].Descriptor()
+	conversationDescLastAt := conversationFields[11].Descriptor()
 	// conversation.DefaultLastAt holds the default value on creation for the last_at field.
 	conversation.DefaultLastAt = conversationDescLastAt.Default.(func() time.Time)
 	// conversationDescCreatedAt is the schema descriptor for created_at field.
-	conversationDescCreatedAt := conversationFields[10].Descriptor()
+	conversationDescCreatedAt := conversationFields[12].Descriptor()
 	// conversation.DefaultCreatedAt holds the default value on creation for the created_at field.
 	conversation.DefaultCreatedAt = conversationDescCreatedAt.Default.(func() time.Time)
 	creationMixin := schema.Creation{}.Mixin()

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -254,17 +253,9 @@ func TestAIBuiltinTranslation(t *testing.T) {
 func fakeOpenAI(t *testing.T, delay time.Duration, calls *atomic.Int32) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
-		var req struct {
-			Stream   bool `json:"stream"`
-			Messages []struct{ Role, Content string }
-		}
-		b, _ := io.ReadAll(r.Body)
-		if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 2 {
-			http.Error(w, "bad request", 400)
+		req, ok := dataCall(t, w, r)
+		if !ok {
 			return
-		}
-		if strings.Contains(req.Messages[0].Content, "Ignore previous") {
-			t.Errorf("an item's text is in the instructions: %q", req.Messages[0].Content)
 		}
 		time.Sleep(delay)
 		if req.Stream {

@@ -15,6 +15,7 @@ import (
 	"souk/app/account"
 	"souk/app/address"
 	"souk/app/ai"
+	"souk/app/assistant"
 	"souk/app/cart"
 	"souk/app/catalog"
 	"souk/app/chat"
@@ -66,7 +67,9 @@ type App struct {
 	Visual *search.Visual
 	Gate   *media.Gate // picture decoding slots (uploads and search by image)
 	Hub    *realtime.Hub
-	Close  func()
+	// Assistant answers customer service first (tests wait for it).
+	Assistant *assistant.Service
+	Close     func()
 }
 
 // startSearch opens the text index under DATA_DIR/search, brings it up to
@@ -259,6 +262,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	}
 	accounts.OnSessionsEnd = hub.SessionsEnded // every tab of an ended session hears frame 5
 	chats := chat.New(db, cat, chat.Options{Fanout: hub, T: strs.T})
+	assist := startAssistant(cfg, db, cat, chats, aiSvc, strs, log)
 	contacts := contact.New(contact.Options{Chat: chats, Mail: sender, To: cfg.ContactEmail, T: strs.T, Log: log})
 	apps, err := mobileapp.Load(mobileapp.Config{APKPath: cfg.AndroidAPK, APKVersion: cfg.AndroidVersion,
 		PlayURL: cfg.PlayStoreURL, AppStoreURL: cfg.AppStoreURL})
@@ -306,7 +310,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		stopWatch = watchViews(viewsDir, renderer, log)
 	}
 	return &App{DB: db, Echo: e, Site: site, Ready: ready, Outbox: outbox, Search: searchSvc, Visual: vis, Gate: gate, Hub: hub,
-		Close: func() { stopWatch(); stopBG(); closeSearch(); db.Close() }}, nil
+		Assistant: assist, Close: func() { stopWatch(); stopBG(); assist.Wait(); closeSearch(); db.Close() }}, nil
 }
 
 // startRealtime runs the socket hub until bg ends; on PostgreSQL its

@@ -53,7 +53,8 @@ func TestChatOpenAgainAndLists(t *testing.T) {
 			Total int            `json:"total"`
 			Map   map[string]int `json:"map"`
 		}
-		if u := decode[unread](t, s.call(t, "POST", "chat/unread", `{}`, "TOKEN", w.shopper)); u.Total != 1 || u.Map[w.goodsCV] != 1 {
+		// The seller's picture, and customer service's assistant answering.
+		if u := decode[unread](t, s.call(t, "POST", "chat/unread", `{}`, "TOKEN", w.shopper)); u.Total != 2 || u.Map[w.goodsCV] != 1 || u.Map[w.servCV] != 1 {
 			t.Errorf("the shopper's unread: %+v", u)
 		}
 		if u := decode[unread](t, s.call(t, "POST", "chat/unread", `{}`, "TOKEN", w.seller)); u.Total != 2 {

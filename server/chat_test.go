@@ -42,6 +42,7 @@ func newChatWorld(t *testing.T, s *testStore) *chatWorld {
 	w.servCV = w.open(t, w.shopper, `{"kind":"service"}`)
 	w.send(t, w.shopper, w.goodsCV, "w1", 1, "Is this dress available in blue?")
 	w.send(t, w.shopper, w.servCV, "w2", 1, "Where is my parcel?")
+	s.app.Assistant.Wait() // it answers the service question (no order: it hands over)
 	return w
 }
 

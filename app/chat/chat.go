@@ -5,6 +5,7 @@
 package chat
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"time"
@@ -69,6 +70,9 @@ type Service struct {
 	sends  *ratelimit.Window // per conversation and sender
 	// reports has its own, tighter window: each report is a row staff read.
 	reports *ratelimit.Window
+	// OnServiceText hears each new shopper text in a customer-service
+	// conversation (the assistant); it must not block.
+	OnServiceText func(ctx context.Context, h Heard)
 }
 
 // New makes the service.

@@ -21,7 +21,9 @@ type ConversationView struct {
 	Unread   int      `json:"unread"`
 	LastSeq  int64    `json:"lastSeq"`
 	Attached Attached `json:"attached"`
-	Waiting  bool     `json:"waiting,omitempty"` // the shopper wrote last (staff list)
+	Waiting  bool     `json:"waiting,omitempty"` // the shopper wrote last, or the assistant handed over (staff list)
+	// NeedsPerson: the assistant handed the conversation over to a person.
+	NeedsPerson bool `json:"needsPerson,omitempty"`
 }
 
 // PeerView is who the caller talks to: the identity or customer service
@@ -68,7 +70,7 @@ func (s *Service) views(ctx context.Context, u *ent.User, cs []*ent.Conversation
 	for i, c := range cs {
 		v := ConversationView{UID: c.UID, Kind: c.Kind, Side: sideFor(u, c), Peer: peers[c.ID], Unread: unread[c.ID],
 			LastSeq: c.LastSeq, Attached: Attached{TreID: c.TreUID, OrderNumber: c.OrderNumber},
-			Waiting: c.LastSide == SideShopper}
+			Waiting: c.LastSide == SideShopper || c.NeedsPerson, NeedsPerson: c.NeedsPerson}
 		if m := lasts[c.ID]; m != nil {
 			mv := x.view(m, c.UID, u.ID)
 			v.Last = &mv

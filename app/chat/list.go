@@ -49,8 +49,9 @@ func (s *Service) List(ctx context.Context, u *ent.User, page int, loc Locale) (
 // Only staff call it (the handler checks the role).
 func (s *Service) StaffList(ctx context.Context, u *ent.User, page int, loc Locale) (*Page, error) {
 	q := s.db.Conversation.Query().Where(conversation.IdentityIDIsNil(), conversation.LastSeqGT(0))
-	// "shopper" sorts after "peer": descending puts waiting ones first.
-	return s.page(ctx, u, q, page, loc, ent.Desc(conversation.FieldLastSide), ent.Desc(conversation.FieldLastAt),
+	// Handed over by the assistant first; then "shopper" sorts after
+	// "peer": descending puts waiting ones first.
+	return s.page(ctx, u, q, page, loc, ent.Desc(conversation.FieldNeedsPerson), ent.Desc(conversation.FieldLastSide), ent.Desc(conversation.FieldLastAt),
 		ent.Desc(conversation.FieldID))
 }
 

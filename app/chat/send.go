@@ -20,6 +20,7 @@ type SendInput struct {
 	AppID   string
 	Type    int
 	Content string
+	bot     string // the assistant's engine (SayAsAssistant); empty for people
 }
 
 // Send stores a message from u in conversation uid and fans it out. The
@@ -54,6 +55,7 @@ func (s *Service) send(ctx context.Context, u *ent.User, c *ent.Conversation, si
 	if fresh {
 		// Stored: the members hear of it even if the sender has gone meanwhile.
 		s.fanMessage(context.WithoutCancel(ctx), u, c, m, loc)
+		s.heard(ctx, c, m, loc)
 	}
 	return s.messageView(ctx, m, c, u.ID, loc, nil)
 }
@@ -76,8 +78,12 @@ func (s *Service) store(ctx context.Context, u *ent.User, c *ent.Conversation, s
 			}
 			cur := fresh.LastSeq
 			now := s.now()
-			n, err := tx.Conversation.Update().Where(conversation.IDEQ(c.ID), conversation.LastSeqEQ(cur)).
-				SetLastSeq(cur + 1).SetLastSide(side).SetLastAt(now).Save(ctx)
+			upd := tx.Conversation.Update().Where(conversation.IDEQ(c.ID), conversation.LastSeqEQ(cur)).
+				SetLastSeq(cur + 1).SetLastSide(side).SetLastAt(now)
+			if side == SidePeer && in.bot == "" { // a person answers: the assistant steps back
+				upd.SetNeedsPerson(false).SetPersonAt(now)
+			}
+			n, err := upd.Save(ctx)
 			if err != nil {
 				return err
 			}
@@ -94,7 +100,7 @@ func (s *Service) store(ctx context.Context, u *ent.User, c *ent.Conversation, s
 				return err
 			}
 			m, err = tx.ChatMessage.Create().SetConversationID(c.ID).SetSeq(cur + 1).SetSide(side).SetSenderID(u.ID).
-				SetType(in.Type).SetContent(in.Content).SetAppID(in.AppID).SetCreatedAt(now).Save(ctx)
+				SetType(in.Type).SetContent(in.Content).SetAppID(in.AppID).SetBot(in.bot).SetCreatedAt(now).Save(ctx)
 			if err != nil {
 				return err
 			}

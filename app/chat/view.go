@@ -25,6 +25,7 @@ type Message struct {
 	Mine         bool          `json:"mine"`
 	Card         *catalog.Card `json:"card,omitempty"`
 	Order        *OrderRef     `json:"order,omitempty"`
+	Bot          string        `json:"bot,omitempty"` // the assistant's engine when the assistant wrote it
 }
 
 // OrderRef is what a type 4 message shows of its order.
@@ -71,7 +72,7 @@ func (s *Service) loadExtras(ctx context.Context, ms []*ent.ChatMessage, loc Loc
 
 func (x extras) view(m *ent.ChatMessage, convUID string, viewer int) Message {
 	out := Message{Conversation: convUID, Seq: m.Seq, Side: m.Side, Type: m.Type, Content: m.Content, AppID: m.AppID,
-		At: m.CreatedAt.UTC().Format(time.RFC3339), Mine: m.SenderID == viewer}
+		At: m.CreatedAt.UTC().Format(time.RFC3339), Mine: m.SenderID == viewer, Bot: m.Bot}
 	if c, ok := x.cards[m.Content]; ok && m.Type == TypeGoods {
 		out.Card = &c
 	}

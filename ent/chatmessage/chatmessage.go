@@ -27,6 +27,8 @@ const (
 	FieldContent = "content"
 	// FieldAppID holds the string denoting the app_id field in the database.
 	FieldAppID = "app_id"
+	// FieldBot holds the string denoting the bot field in the database.
+	FieldBot = "bot"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// Table holds the table name of the chatmessage in the database.
@@ -43,6 +45,7 @@ var Columns = []string{
 	FieldType,
 	FieldContent,
 	FieldAppID,
+	FieldBot,
 	FieldCreatedAt,
 }
 
@@ -61,6 +64,8 @@ var (
 	ContentValidator func(string) error
 	// AppIDValidator is a validator for the "app_id" field. It is called by the builders before save.
 	AppIDValidator func(string) error
+	// DefaultBot holds the default value on creation for the "bot" field.
+	DefaultBot string
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
 )
@@ -106,6 +111,11 @@ func ByContent(opts ...sql.OrderTermOption) OrderOption {
 // ByAppID orders the results by the app_id field.
 func ByAppID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAppID, opts...).ToFunc()
+}
+
+// ByBot orders the results by the bot field.
+func ByBot(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldBot, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

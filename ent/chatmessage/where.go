@@ -89,6 +89,11 @@ func AppID(v string) predicate.ChatMessage {
 	return predicate.ChatMessage(sql.FieldEQ(FieldAppID, v))
 }
 
+// Bot applies equality check predicate on the "bot" field. It's identical to BotEQ.
+func Bot(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldEQ(FieldBot, v))
+}
+
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
 func CreatedAt(v time.Time) predicate.ChatMessage {
 	return predicate.ChatMessage(sql.FieldEQ(FieldCreatedAt, v))
@@ -447,6 +452,71 @@ func AppIDEqualFold(v string) predicate.ChatMessage {
 // AppIDContainsFold applies the ContainsFold predicate on the "app_id" field.
 func AppIDContainsFold(v string) predicate.ChatMessage {
 	return predicate.ChatMessage(sql.FieldContainsFold(FieldAppID, v))
+}
+
+// BotEQ applies the EQ predicate on the "bot" field.
+func BotEQ(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldEQ(FieldBot, v))
+}
+
+// BotNEQ applies the NEQ predicate on the "bot" field.
+func BotNEQ(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldNEQ(FieldBot, v))
+}
+
+// BotIn applies the In predicate on the "bot" field.
+func BotIn(vs ...string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldIn(FieldBot, vs...))
+}
+
+// BotNotIn applies the NotIn predicate on the "bot" field.
+func BotNotIn(vs ...string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldNotIn(FieldBot, vs...))
+}
+
+// BotGT applies the GT predicate on the "bot" field.
+func BotGT(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldGT(FieldBot, v))
+}
+
+// BotGTE applies the GTE predicate on the "bot" field.
+func BotGTE(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldGTE(FieldBot, v))
+}
+
+// BotLT applies the LT predicate on the "bot" field.
+func BotLT(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldLT(FieldBot, v))
+}
+
+// BotLTE applies the LTE predicate on the "bot" field.
+func BotLTE(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldLTE(FieldBot, v))
+}
+
+// BotContains applies the Contains predicate on the "bot" field.
+func BotContains(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldContains(FieldBot, v))
+}
+
+// BotHasPrefix applies the HasPrefix predicate on the "bot" field.
+func BotHasPrefix(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldHasPrefix(FieldBot, v))
+}
+
+// BotHasSuffix applies the HasSuffix predicate on the "bot" field.
+func BotHasSuffix(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldHasSuffix(FieldBot, v))
+}
+
+// BotEqualFold applies the EqualFold predicate on the "bot" field.
+func BotEqualFold(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldEqualFold(FieldBot, v))
+}
+
+// BotContainsFold applies the ContainsFold predicate on the "bot" field.
+func BotContainsFold(v string) predicate.ChatMessage {
+	return predicate.ChatMessage(sql.FieldContainsFold(FieldBot, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

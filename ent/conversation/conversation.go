@@ -31,6 +31,10 @@ const (
 	FieldLastSeq = "last_seq"
 	// FieldLastSide holds the string denoting the last_side field in the database.
 	FieldLastSide = "last_side"
+	// FieldNeedsPerson holds the string denoting the needs_person field in the database.
+	FieldNeedsPerson = "needs_person"
+	// FieldPersonAt holds the string denoting the person_at field in the database.
+	FieldPersonAt = "person_at"
 	// FieldLastAt holds the string denoting the last_at field in the database.
 	FieldLastAt = "last_at"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
@@ -51,6 +55,8 @@ var Columns = []string{
 	FieldOrderNumber,
 	FieldLastSeq,
 	FieldLastSide,
+	FieldNeedsPerson,
+	FieldPersonAt,
 	FieldLastAt,
 	FieldCreatedAt,
 }
@@ -76,6 +82,8 @@ var (
 	DefaultLastSeq int64
 	// DefaultLastSide holds the default value on creation for the "last_side" field.
 	DefaultLastSide string
+	// DefaultNeedsPerson holds the default value on creation for the "needs_person" field.
+	DefaultNeedsPerson bool
 	// DefaultLastAt holds the default value on creation for the "last_at" field.
 	DefaultLastAt func() time.Time
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
@@ -133,6 +141,16 @@ func ByLastSeq(opts ...sql.OrderTermOption) OrderOption {
 // ByLastSide orders the results by the last_side field.
 func ByLastSide(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLastSide, opts...).ToFunc()
+}
+
+// ByNeedsPerson orders the results by the needs_person field.
+func ByNeedsPerson(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldNeedsPerson, opts...).ToFunc()
+}
+
+// ByPersonAt orders the results by the person_at field.
+func ByPersonAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPersonAt, opts...).ToFunc()
 }
 
 // ByLastAt orders the results by the last_at field.

@@ -99,6 +99,16 @@ func LastSide(v string) predicate.Conversation {
 	return predicate.Conversation(sql.FieldEQ(FieldLastSide, v))
 }
 
+// NeedsPerson applies equality check predicate on the "needs_person" field. It's identical to NeedsPersonEQ.
+func NeedsPerson(v bool) predicate.Conversation {
+	return predicate.Conversation(sql.FieldEQ(FieldNeedsPerson, v))
+}
+
+// PersonAt applies equality check predicate on the "person_at" field. It's identical to PersonAtEQ.
+func PersonAt(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldEQ(FieldPersonAt, v))
+}
+
 // LastAt applies equality check predicate on the "last_at" field. It's identical to LastAtEQ.
 func LastAt(v time.Time) predicate.Conversation {
 	return predicate.Conversation(sql.FieldEQ(FieldLastAt, v))
@@ -627,6 +637,66 @@ func LastSideEqualFold(v string) predicate.Conversation {
 // LastSideContainsFold applies the ContainsFold predicate on the "last_side" field.
 func LastSideContainsFold(v string) predicate.Conversation {
 	return predicate.Conversation(sql.FieldContainsFold(FieldLastSide, v))
+}
+
+// NeedsPersonEQ applies the EQ predicate on the "needs_person" field.
+func NeedsPersonEQ(v bool) predicate.Conversation {
+	return predicate.Conversation(sql.FieldEQ(FieldNeedsPerson, v))
+}
+
+// NeedsPersonNEQ applies the NEQ predicate on the "needs_person" field.
+func NeedsPersonNEQ(v bool) predicate.Conversation {
+	return predicate.Conversation(sql.FieldNEQ(FieldNeedsPerson, v))
+}
+
+// PersonAtEQ applies the EQ predicate on the "person_at" field.
+func PersonAtEQ(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldEQ(FieldPersonAt, v))
+}
+
+// PersonAtNEQ applies the NEQ predicate on the "person_at" field.
+func PersonAtNEQ(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldNEQ(FieldPersonAt, v))
+}
+
+// PersonAtIn applies the In predicate on the "person_at" field.
+func PersonAtIn(vs ...time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldIn(FieldPersonAt, vs...))
+}
+
+// PersonAtNotIn applies the NotIn predicate on the "person_at" field.
+func PersonAtNotIn(vs ...time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldNotIn(FieldPersonAt, vs...))
+}
+
+// PersonAtGT applies the GT predicate on the "person_at" field.
+func PersonAtGT(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldGT(FieldPersonAt, v))
+}
+
+// PersonAtGTE applies the GTE predicate on the "person_at" field.
+func PersonAtGTE(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldGTE(FieldPersonAt, v))
+}
+
+// PersonAtLT applies the LT predicate on the "person_at" field.
+func PersonAtLT(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldLT(FieldPersonAt, v))
+}
+
+// PersonAtLTE applies the LTE predicate on the "person_at" field.
+func PersonAtLTE(v time.Time) predicate.Conversation {
+	return predicate.Conversation(sql.FieldLTE(FieldPersonAt, v))
+}
+
+// PersonAtIsNil applies the IsNil predicate on the "person_at" field.
+func PersonAtIsNil() predicate.Conversation {
+	return predicate.Conversation(sql.FieldIsNull(FieldPersonAt))
+}
+
+// PersonAtNotNil applies the NotNil predicate on the "person_at" field.
+func PersonAtNotNil() predicate.Conversation {
+	return predicate.Conversation(sql.FieldNotNull(FieldPersonAt))
 }
 
 // LastAtEQ applies the EQ predicate on the "last_at" field.

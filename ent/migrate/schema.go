@@ -130,6 +130,7 @@ var (
 		{Name: "type", Type: field.TypeInt},
 		{Name: "content", Type: field.TypeString, Size: 8000},
 		{Name: "app_id", Type: field.TypeString, Size: 64},
+		{Name: "bot", Type: field.TypeString, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
 	}
 	// ChatMessagesTable holds the schema information for the "chat_messages" table.
@@ -286,6 +287,8 @@ var (
 		{Name: "order_number", Type: field.TypeString, Default: ""},
 		{Name: "last_seq", Type: field.TypeInt64, Default: 0},
 		{Name: "last_side", Type: field.TypeString, Default: ""},
+		{Name: "needs_person", Type: field.TypeBool, Default: false},
+		{Name: "person_at", Type: field.TypeTime, Nullable: true},
 		{Name: "last_at", Type: field.TypeTime},
 		{Name: "created_at", Type: field.TypeTime},
 	}
@@ -303,12 +306,12 @@ var (
 			{
 				Name:    "conversation_identity_id_last_at",
 				Unique:  false,
-				Columns: []*schema.Column{ConversationsColumns[4], ConversationsColumns[10]},
+				Columns: []*schema.Column{ConversationsColumns[4], ConversationsColumns[12]},
 			},
 			{
 				Name:    "conversation_kind_last_at",
 				Unique:  false,
-				Columns: []*schema.Column{ConversationsColumns[2], ConversationsColumns[10]},
+				Columns: []*schema.Column{ConversationsColumns[2], ConversationsColumns[12]},
 			},
 		},
 	}

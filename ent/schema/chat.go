@@ -24,6 +24,8 @@ func (Conversation) Fields() []ent.Field {
 		field.String("order_number").Default("").Comment("the attached order (service)"),
 		field.Int64("last_seq").Default(0).Comment("seq of the newest message; claimed by a conditional update"),
 		field.String("last_side").Default("").Comment("side of the newest message: shopper or peer"),
+		field.Bool("needs_person").Default(false).Comment("customer service: the assistant handed over; cleared when a person replies"),
+		field.Time("person_at").Optional().Nillable().Comment("customer service: when a person last replied (the assistant keeps quiet a while)"),
 		field.Time("last_at").Default(time.Now).Comment("newest activity, for ordering lists"),
 		field.Time("created_at").Default(time.Now).Immutable(),
 	}
@@ -51,6 +53,7 @@ func (ChatMessage) Fields() []ent.Field {
 		field.Int("type").Comment("1 text, 2 image, 3 goods card, 4 order reference"),
 		field.String("content").MaxLen(8000).Comment("text, image URL, treId or order number"),
 		field.String("app_id").MaxLen(64).Comment("the client's message id"),
+		field.String("bot").Default("").Comment("the engine of an assistant's message; empty when a person wrote it"),
 		field.Time("created_at").Default(time.Now).Immutable(),
 	}
 }

@@ -117,10 +117,7 @@ test("operator finds an order by the buyer's email and refunds it once, with a r
   const { token } = await store.register(buyer);
   const authed = async (path, body) => (await store.authed(token, path, body)).content;
   const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 20 && x.priceData.minQty === 1);
-  await store.addToCart(token, g);
-  const address = await authed("address/save", { name: "Ada Buyer", phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
-  const pre = await authed("order/preOrderData", { addressId: address.id });
-  const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
+  const placed = await store.placeOrder(token, g);
   await authed("order/payChange", { payUid: placed.payUid, payMethod: 1, card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Buyer" } });
   const number = placed.orderNumbers[0];
 

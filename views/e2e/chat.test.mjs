@@ -165,13 +165,8 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
 test("customer service answers about an order; a message written offline is queued and sent once when back", async () => {
   const buyer = "cs-buyer@example.com";
   const { token } = await store.register(buyer);
-  const authed = async (path, body) => (await store.authed(token, path, body)).content;
   const g = await findGoods(store, (x) => !x.needsPick && x.saleable === 1 && x.stock > 20 && x.priceData.minQty === 1);
-  await store.addToCart(token, g);
-  const address = await authed("address/save", { name: "Ada Buyer", phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
-  const pre = await authed("order/preOrderData", { addressId: address.id });
-  const placed = await authed("order/makeOrderData", { requestId: crypto.randomUUID(), addressId: address.id, total: pre.total.amount });
-  const number = placed.orderNumbers[0];
+  const number = (await store.placeOrder(token, g)).orderNumbers[0];
 
   // From the order page to customer service, the order attached.
   const shopper = await signIn(browser, store, buyer, `/en/myorder/${number}`);

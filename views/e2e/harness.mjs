@@ -91,6 +91,16 @@ export async function startStore({ goods = 120 } = {}) {
       const r = await fetch(base + "/api/v1/souk/" + path, { method: "POST", headers: { "Content-Type": "application/json", TOKEN: token }, body: JSON.stringify(body) });
       return r.json();
     },
+    // placeOrder orders goods g for the token's user through the API, to an
+    // address in San Francisco, and returns what makeOrderData answered
+    // (payUid, orderNumbers); the order waits for payment.
+    placeOrder: async (token, g, name = "Ada Buyer") => {
+      const authed = async (path, body) => (await store.authed(token, path, body)).content;
+      await store.addToCart(token, g);
+      const address = await authed("address/save", { name, phone: "+1 415 555 0100", country: "US", region: "CA", city: "San Francisco", line1: "1 Market St", postalCode: "94103" });
+      const pre = await authed("order/preOrderData", { addressId: address.id });
+      return authed("order/makeOrderData", { requestId: randomUUID(), addressId: address.id, total: pre.total.amount });
+    },
     // addToCart puts goods (a sku with stock, the given options) in the
     // token's cart through the API, for tests about what comes after.
     addToCart: async (token, g, options = []) => {

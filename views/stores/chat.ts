@@ -9,6 +9,7 @@ export interface ChatMessage {
   appId: string; at: string; mine: boolean;
   card?: Card; // type 3: a goods card as everywhere else
   order?: { orderNumber: string; status: number }; // type 4
+  bot?: string; // customer service's assistant wrote it: the engine (builtin, remote:{model})
   // Only in this browser: a message of ours not yet stored ("sending"),
   // waiting for the network ("queued") or refused ("failed": Retry).
   state?: "sending" | "queued" | "failed";
@@ -18,6 +19,7 @@ export interface ChatPeer { name: string; avatar?: string; identityUid?: string;
 export interface Conversation {
   uid: string; kind: string; side: string; peer: ChatPeer; last: ChatMessage | null; unread: number; lastSeq: number;
   attached?: { treId?: string; orderNumber?: string };
+  needsPerson?: boolean; // customer service: the assistant handed over to a person
 }
 export interface Unread { total: number; map: Record<string, number> }
 export interface ChatNotice { text: string; detail?: string; link: string; key: string }

@@ -46,7 +46,11 @@ export function Bubble({ m, side, receipt }: { m: ChatMessage; side?: string; re
   const hydrated = useShop((s) => s.hydrated);
   const state = m.state === "sending" ? t("ChatSending") : m.state === "queued" ? t("ChatQueued") : m.state === "failed" ? (m.error || t("ChatFailed")) : receipt;
   return (
-    <div className={"chat-msg" + (m.mine ? " mine" : "") + (m.state === "failed" ? " failed" : "")} data-testid="chat-msg" data-seq={m.seq || undefined} data-state={m.state}>
+    // The assistant speaks for customer service: on staff's side of the page.
+    <div className={"chat-msg" + (m.mine || (m.bot && side === "peer") ? " mine" : "") + (m.bot ? " bot" : "") + (m.state === "failed" ? " failed" : "")} data-testid="chat-msg"
+      data-seq={m.seq || undefined} data-state={m.state} data-bot={m.bot || undefined}>
+      {/* The assistant's answers say so, and which engine made them. */}
+      {m.bot ? <span className="chat-bot-label" data-testid="chat-bot">{t("ChatAssistantBy", { engine: m.bot })}</span> : null}
       <div className="chat-bubble"><Content m={m} side={side} /></div>
       <div className="chat-meta muted">
         <time dateTime={m.at}>{relativeTime(Date.parse(m.at), Date.now(), data.lang, hydrated)}</time>

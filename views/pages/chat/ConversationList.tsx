@@ -57,6 +57,7 @@ export function ConversationList({ list, current, onPick, onMore }: {
                 </span>
                 <span className="chat-row-bottom">
                   <span className="chat-last muted" dir="auto">{last ? (last.mine ? t("ChatYou") + ": " : "") + preview(last, t) : ""}</span>
+                  {c.needsPerson && c.side === "peer" ? <span className="chat-flag" data-testid="chat-needs-person">{t("ChatNeedsPerson")}</span> : null}
                   <Badge count={c.uid === current ? 0 : unread[c.uid] ?? c.unread} max={999} />
                 </span>
               </span>

@@ -104,6 +104,7 @@ export function ConversationPane({ uid, conv, onBack }: { uid: string; conv?: Co
         <ReportButton uid={uid} />
       </header>
       {conv ? <Attached conv={conv} /> : null}
+      {conv?.kind === "service" && conv.side === "shopper" ? <p className="chat-assist-note muted" data-testid="chat-assist-note">{t("ChatAssistantNote")}</p> : null}
       <div className="chat-msgs" ref={box} onScroll={onScroll} data-testid="chat-msgs" aria-live="polite">
         <div className="chat-msgs-in" ref={inner}>
           {older === "busy" ? <p className="muted chat-note">{t("Loading")}</p> : null}
