@@ -597,3 +597,17 @@ func hasCJK(s string) bool {
 	}
 	return false
 }
+
+// HasText reports whether some goods' text holds words exactly as given
+// (no typo allowance, no stemming): a spelling suggestion must be words the
+// catalogue uses, not words a fuzzy match brings near something else.
+func (b *Bleve) HasText(ctx context.Context, words string) (bool, error) {
+	m := bleve.NewMatchQuery(words)
+	m.SetField("text")
+	m.SetOperator(query.MatchQueryOperatorAnd)
+	res, err := b.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(m, 0, 0, false))
+	if err != nil {
+		return false, fmt.Errorf("search: look up words: %w", err)
+	}
+	return res.Total > 0, nil
+}
