@@ -79,3 +79,13 @@ func editDistance(a, b []rune, limit int) int {
 	}
 	return prev[len(b)]
 }
+
+// InLang reports whether word is a lexicon word (a term's, a colour's, a
+// stopword) of lang. It says yes when it cannot say no: for a language the
+// lexicon does not have, and for a word it knows only without its accents
+// ("algodon"), whose language the spelling does not tell.
+func (l *Lexicon) InLang(word, lang string) bool {
+	i := slices.Index(Langs, lang)
+	bits, exact := l.langs[Normalize(word)]
+	return i < 0 || !exact || bits&(1<<i) != 0
+}

@@ -42,3 +42,23 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestInLang(t *testing.T) {
+	l := MustLoad()
+	tests := []struct {
+		word, lang string
+		want       bool
+	}{
+		{"kleid", "de", true},
+		{"leer", "de", false}, // Dutch for leather; German "empty"
+		{"leer", "nl", true},
+		{"dress", "de", false},
+		{"algodon", "es", true}, // known only without its accent: cannot tell
+		{"dress", "xx", true},   // a language the lexicon lacks
+	}
+	for _, tt := range tests {
+		if got := l.InLang(tt.word, tt.lang); got != tt.want {
+			t.Errorf("InLang(%q, %s) = %v, want %v", tt.word, tt.lang, got, tt.want)
+		}
+	}
+}
