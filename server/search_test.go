@@ -16,6 +16,13 @@ type frame struct {
 	Item       map[string]any  `json:"item"`
 	PageInfo   json.RawMessage `json:"pageInfo"`
 	Understood map[string]any  `json:"understood"`
+	Suggest    *struct {
+		Spelling string `json:"spelling"`
+		Category *struct {
+			Code string `json:"code"`
+			Name string `json:"name"`
+		} `json:"category"`
+	} `json:"suggest"`
 }
 
 // stream posts a search and reads every NDJSON frame.
@@ -117,6 +124,81 @@ func TestSearchStream(t *testing.T) {
 		u := s.stream(t, "stream/search", `{"txt":"red leather bag under 80"}`)[0].Understood
 		if u["maxPrice"].(float64) != 80 || len(u["colors"].([]any)) == 0 {
 			t.Fatalf("understood %v", u)
+		}
+	})
+}
+
+// suggestOf is the suggestions frame of a stream (a fall-through frame 5
+// with suggest), or nil.
+func suggestOf(fs []frame) *frame {
+	for i := range fs {
+		if fs[i].C == 5 && fs[i].Suggest != nil {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// A search that finds nothing says so with the show-more and feedback
+// sections and suggests a spelling that finds goods (two edits on a longer
+// word, a swap of letters as one) and the category of its product term;
+// one that finds goods, or has nothing to suggest, gets no suggestions.
+func TestSearchSuggestions(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		tests := []struct {
+			q, spelling string
+			category    bool
+		}{
+			{"abckpakc", "backpack", true}, // two swaps: too far for the engine's typo allowance
+			{"encklaec", "necklace", true},
+			{"red dress under 0.5", "", true}, // a price nothing meets: the dresses' category
+			{"zzqxwv", "", false},             // nothing near
+			{"lawn mower", "", false},         // not sold, and no word near a goods word
+		}
+		for _, tt := range tests {
+			fs := s.stream(t, "stream/search", `{"txt":"`+tt.q+`"}`)
+			if count(fs, 1)+count(fs, 8) != 0 {
+				t.Errorf("%q: want no results, got frames %v", tt.q, codes(fs))
+				continue
+			}
+			if count(fs, 6) != 1 || fs[len(fs)-1].C != 7 {
+				t.Errorf("%q: frames %v: want show more (6) and feedback (7) last", tt.q, codes(fs))
+			}
+			f := suggestOf(fs)
+			switch {
+			case tt.spelling == "" && !tt.category:
+				if f != nil {
+					t.Errorf("%q: suggested %+v", tt.q, *f.Suggest)
+				}
+				continue
+			case f == nil:
+				t.Errorf("%q: no suggestions, frames %v", tt.q, codes(fs))
+				continue
+			}
+			if f.Suggest.Spelling != tt.spelling {
+				t.Errorf("%q: spelling %q, want %q", tt.q, f.Suggest.Spelling, tt.spelling)
+			}
+			if c := f.Suggest.Category; (c != nil) != tt.category || c != nil && (c.Code == "" || c.Name == "") {
+				t.Errorf("%q: category %+v, want one: %v", tt.q, c, tt.category)
+			}
+			if tt.spelling != "" { // the suggestion finds goods
+				again := s.stream(t, "stream/search", `{"txt":"`+tt.spelling+`"}`)
+				if count(again, 1)+count(again, 8) == 0 || suggestOf(again) != nil {
+					t.Errorf("%q: the suggested %q finds nothing, or suggests again", tt.q, tt.spelling)
+				}
+			}
+		}
+		// The server-rendered page says so in the page's language, with the
+		// same suggestions as links and the two sections.
+		_, body := s.get(t, "/de/search?q=abckpakc")
+		for _, want := range []string{`data-testid="no-results"`, `data-testid="suggest-spelling"`, `href="/de/search?q=backpack"`,
+			`href="/de/category/`, `data-testid="show-more"`, `data-testid="feedback"`, s.app.Site.Strings.T("de", "NoResults")} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the nothing-found page lacks %s", want)
+			}
+		}
+		if _, body := s.get(t, "/en/search?q=dress"); strings.Contains(body, `data-testid="suggestions"`) {
+			t.Error("a search with results shows suggestions")
 		}
 	})
 }

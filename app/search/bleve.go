@@ -289,7 +289,7 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed))
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed, !u.foreign(w)))
 	}
 	var text query.Query
 	switch {
@@ -301,7 +301,7 @@ func (b *Bleve) build(q Query) query.Query {
 	case len(words) == 1:
 		text = words[0]
 	case len(words) > 1 && q.relaxed:
-		if text = b.someWords(u.Words, words); text == nil { // only to fill a short page
+		if text = b.someWords(u, words); text == nil { // only to fill a short page
 			return nil
 		}
 	case len(words) > 1:
@@ -354,10 +354,11 @@ func (b *Bleve) build(q Query) query.Query {
 // sentence rarely has all its words in one listing; its filler words are
 // gone already, see lexicon function words). So a short page is filled with
 // related goods, never with what shares one word other than the goods.
-func (b *Bleve) someWords(ws []string, qs []query.Query) query.Query {
+func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
+	ws := u.Words
 	var must, rest []query.Query
 	for i, w := range ws {
-		if k, ok := b.term(w); ok && b.lex.Kind(k) == "goods" {
+		if k, ok := b.term(w); ok && !u.foreign(w) && b.lex.Kind(k) == "goods" {
 			must = append(must, qs[i])
 		} else {
 			rest = append(rest, qs[i])
@@ -473,8 +474,9 @@ func fuzziness(w string) int {
 
 // A relaxed query (some of the words) takes a word only as written, stemmed
 // or translated: a typo guess of one word of several is how "lawn mower"
-// found power banks.
-func (b *Bleve) wordQuery(w, lang string, last, guess bool) query.Query {
+// found power banks. A word of another language inside a sentence
+// (Understood.Foreign) is not translated.
+func (b *Bleve) wordQuery(w, lang string, last, guess, translate bool) query.Query {
 	match := func(text, field string, fuzzy int, boost float64) query.Query {
 		m := bleve.NewMatchQuery(text)
 		m.SetField(field)
@@ -512,6 +514,9 @@ func (b *Bleve) wordQuery(w, lang string, last, guess bool) query.Query {
 	if hasCJK(w) {
 		alts = append(alts, match(w, "cjk", 0, 2.5))
 	}
+	if base, ok := arabicBase(w, lang); ok {
+		alts = append(alts, match(base, "name", 0, 2), match(base, "text", 0, 1))
+	}
 	if last && utf8.RuneCountInString(w) >= 2 && !hasCJK(w) {
 		p := bleve.NewPrefixQuery(w)
 		p.SetField("name")
@@ -520,7 +525,9 @@ func (b *Bleve) wordQuery(w, lang string, last, guess bool) query.Query {
 	}
 	// A translation is spelled right: all of it must match (マウンテン
 	// バイク found ステンレス by テン).
-	b.synonyms(w, func(syn, field string) { alts = append(alts, synonymQuery(syn, field)) })
+	if translate {
+		b.synonyms(w, func(syn, field string) { alts = append(alts, synonymQuery(syn, field)) })
+	}
 	return bleve.NewDisjunctionQuery(alts...)
 }
 
@@ -596,4 +603,37 @@ func hasCJK(s string) bool {
 		}
 	}
 	return false
+}
+
+// HasText reports whether some goods' text holds words exactly as given
+// (no typo allowance, no stemming): a spelling suggestion must be words the
+// catalogue uses, not words a fuzzy match brings near something else.
+func (b *Bleve) HasText(ctx context.Context, words string) (bool, error) {
+	m := bleve.NewMatchQuery(words)
+	m.SetField("text")
+	m.SetOperator(query.MatchQueryOperatorAnd)
+	res, err := b.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(m, 0, 0, false))
+	if err != nil {
+		return false, fmt.Errorf("search: look up words: %w", err)
+	}
+	return res.Total > 0, nil
+}
+
+// arabicPrefixes are the definite article and the particles written onto
+// it, longest first.
+var arabicPrefixes = []string{"وال", "بال", "كال", "فال", "لل", "ال"}
+
+// arabicBase is an Arabic word without its article ("القهوة" → "قهوة"):
+// keywords and the unstemmed text hold the bare word ("كوب قهوة"), and
+// the stemmed field only names and briefs.
+func arabicBase(w, lang string) (string, bool) {
+	if lang != "ar" {
+		return "", false
+	}
+	for _, p := range arabicPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok && utf8.RuneCountInString(rest) >= 3 {
+			return rest, true
+		}
+	}
+	return "", false
 }

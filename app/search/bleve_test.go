@@ -118,3 +118,22 @@ func TestBlevePagingAndDelete(t *testing.T) {
 		t.Fatalf("deleted goods still found: %v", got)
 	}
 }
+
+func TestArabicBase(t *testing.T) {
+	tests := []struct {
+		w, lang, want string
+	}{
+		{"القهوة", "ar", "قهوة"},
+		{"للأطفال", "ar", "أطفال"},
+		{"والقهوة", "ar", "قهوة"},
+		{"الة", "ar", ""},    // too short once bare
+		{"كوب", "ar", ""},    // no article
+		{"القهوة", "en", ""}, // only in Arabic queries
+	}
+	for _, tt := range tests {
+		got, ok := arabicBase(tt.w, tt.lang)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("arabicBase(%q, %s) = %q, %v; want %q", tt.w, tt.lang, got, ok, tt.want)
+		}
+	}
+}

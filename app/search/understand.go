@@ -43,6 +43,51 @@ type Understood struct {
 	Wholesale bool     `json:"wholesale,omitempty"` // bulk intent
 	Quantity  int      `json:"quantity,omitempty"`  // "x500", "500 pcs"
 	Code      string   `json:"code,omitempty"`      // an old id or a treId typed as is
+	// Foreign are words of Words that the lexicon knows only in other
+	// languages, in a query written in Lang: they are matched as written,
+	// not translated (German "leer", empty, is Dutch for leather).
+	Foreign []string `json:"-"`
+	own     int      // function words of Lang the query had
+}
+
+// langWords is what telling a sentence's own words from other languages'
+// needs of the lexicon (lexicon.Lexicon.InLang).
+type langWords interface {
+	InLang(word, lang string) bool
+}
+
+// ownSentence is how many function words of its language make a query a
+// sentence in that language: any lexicon word of another language in it is
+// then that language's own word that happens to be spelt the same.
+const ownSentence = 2
+
+// markForeign finds the Foreign words of a sentence and drops their terms.
+func (u *Understood) markForeign(lex Lexicon) {
+	lw, ok := lex.(langWords)
+	if !ok || u.own < ownSentence {
+		return
+	}
+	u.Terms = nil
+	for _, w := range u.Words {
+		k, known := lex.Term(w)
+		switch {
+		case !known:
+		case hasCJK(w) || lw.InLang(w, u.Lang):
+			u.Terms = appendNew(u.Terms, k)
+		default:
+			u.Foreign = append(u.Foreign, w)
+		}
+	}
+}
+
+// foreign reports whether w is one of the Foreign words.
+func (u Understood) foreign(w string) bool {
+	for _, f := range u.Foreign {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -82,6 +127,7 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 			u.word(t, lex)
 		}
 	}
+	u.markForeign(lex)
 	return u
 }
 
@@ -94,7 +140,11 @@ func (u *Understood) word(t string, lex Lexicon) {
 		u.Sizes = appendNew(u.Sizes, s)
 		return
 	}
-	if lex.IsStopword(u.Lang, t) || lex.IsStopword("en", t) || isKanaEnding(t) {
+	if lex.IsStopword(u.Lang, t) {
+		u.own++
+		return
+	}
+	if lex.IsStopword("en", t) || isKanaEnding(t) {
 		return
 	}
 	u.Words = append(u.Words, t)

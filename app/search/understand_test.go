@@ -2,9 +2,12 @@ package search
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"souk/app/search/lexicon"
 )
 
 // fakeLex is a tiny lexicon for understanding tests.
@@ -101,7 +104,7 @@ func TestUnderstand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
 			got := Understand(tt.q, tt.page, fakeLex{})
-			got.Raw = ""
+			got.Raw, got.own = "", 0
 			for _, s := range [][]string{got.Words, got.Terms, tt.want.Words, tt.want.Terms} {
 				sort.Strings(s)
 			}
@@ -134,4 +137,26 @@ func FuzzUnderstand(f *testing.F) {
 			t.Fatalf("negative limits from %q: %+v", q, u)
 		}
 	})
+}
+
+// In a sentence evidently in its language, a word the lexicon knows only in
+// another language is that language's own word: it is not translated. A
+// query of a word or two may be typed in any language.
+func TestUnderstandForeignWordsInASentence(t *testing.T) {
+	lex := lexicon.MustLoad()
+	tests := []struct {
+		q, lang        string
+		foreign, terms []string
+	}{
+		{"etwas, damit mein Handy unterwegs nicht leer wird", "de", []string{"leer"}, []string{"phone"}},
+		{"leer handy", "de", nil, []string{"leather", "phone"}},
+		{"vestido rojo", "en", nil, []string{"dress"}},
+	}
+	for _, tt := range tests {
+		u := Understand(tt.q, tt.lang, lex)
+		sort.Strings(u.Terms)
+		if !slices.Equal(u.Foreign, tt.foreign) || !slices.Equal(u.Terms, tt.terms) {
+			t.Errorf("%q: foreign %v terms %v, want %v %v", tt.q, u.Foreign, u.Terms, tt.foreign, tt.terms)
+		}
+	}
 }

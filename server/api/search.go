@@ -109,12 +109,30 @@ func (s *Searches) streamText(c echo.Context) error {
 	}
 	total := s.runGroups(ctx, w, u, groups, page, rc)
 	if req.Group == "" {
+		if total == 0 {
+			s.suggest(ctx, w, u, rc)
+		}
 		if total < 4 {
 			w.frame(map[string]int{"c": FrameShowMore})
 		}
 		w.frame(map[string]int{"c": FrameFeedback})
 	}
 	return nil
+}
+
+// suggest sends what a search that found nothing offers instead (a
+// corrected spelling, a broader category) as a fall-through frame.
+func (s *Searches) suggest(ctx context.Context, w *frameWriter, u search.Understood, rc reqCtx) {
+	sug, err := s.svc.Suggest(ctx, u, rc.lang, rc.currency)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("search suggestions", "err", err)
+		}
+		return
+	}
+	if !sug.Empty() {
+		w.frame(map[string]any{"c": FrameUnderstood, "suggest": sug})
+	}
 }
 
 func groupOf(name string) int {

@@ -14,7 +14,7 @@ import (
 const (
 	FrameConsumerItem      = 1
 	FrameConsumerDone      = 2  // first page, no next page (empty group when no items came)
-	FrameUnderstood        = 5  // fall-through for old clients: what the query was understood as
+	FrameUnderstood        = 5  // fall-through for old clients: what the query was understood as, or suggestions when nothing was found
 	FrameShowMore          = 6  // show the 'show more' section
 	FrameFeedback          = 7  // show the feedback section
 	FrameWholesaleItem     = 8  // a wholesale goods item

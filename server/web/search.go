@@ -19,6 +19,7 @@ import (
 type Searcher interface {
 	Lexicon() search.Lexicon
 	Search(ctx context.Context, u search.Understood, group, page, size int, lang, cur string) (*search.Page, error)
+	Suggest(ctx context.Context, u search.Understood, lang, cur string) (search.Suggestions, error)
 }
 
 // SearchResults is the results page's data (views/lib/types.ts SearchResults).
@@ -29,6 +30,8 @@ type SearchResults struct {
 	Wholesaler      pageCards `json:"wholesaler"`
 	ConsumerTotal   int       `json:"consumerTotal"`
 	WholesalerTotal int       `json:"wholesalerTotal"`
+	// Suggest is what to try instead when nothing was found.
+	Suggest *search.Suggestions `json:"suggest,omitempty"`
 }
 
 // searchPageSize is how many goods of each group the page lists.
@@ -101,6 +104,13 @@ func (s *Site) searchResults(ctx context.Context, raw string, r Request) *Search
 			out.Consumer, out.ConsumerTotal = orEmpty(p.Cards), p.Total
 		} else {
 			out.Wholesaler, out.WholesalerTotal = orEmpty(p.Cards), p.Total
+		}
+	}
+	if len(out.Consumer) == 0 && len(out.Wholesaler) == 0 {
+		if sug, err := s.Search.Suggest(ctx, u, r.Lang, r.Currency); err != nil {
+			s.Log.Warn("search suggestions", "err", err)
+		} else if !sug.Empty() {
+			out.Suggest = &sug
 		}
 	}
 	return out

@@ -62,6 +62,23 @@ test("feedback is recorded", async () => {
   await page.close();
 });
 
+test("nothing found says so and suggests; the spelling suggestion runs that search", async () => {
+  const { page, problems } = await home();
+  await search(page, "abckpakc");
+  await page.waitForSelector("[data-testid=no-results]");
+  assert.ok(await page.isVisible("[data-testid=show-more]"), "the show-more section appears");
+  assert.ok(await page.isVisible("[data-testid=feedback]"), "the feedback section appears");
+  assert.match(await page.getAttribute("[data-testid=suggest-category]", "href"), /^\/en\/category\//);
+  assert.equal(await page.textContent("[data-testid=suggest-spelling]"), "backpack");
+  await page.click("[data-testid=suggest-spelling]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=search-tabs] [role=tab]").length === 2
+    && !document.querySelector("[data-testid=search-tabs] button[disabled]"));
+  await page.waitForSelector("article.card");
+  assert.equal(await page.locator("[data-testid=suggestions]").count(), 0, "a search with results suggests nothing");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("an image upload finds its goods", async () => {
   // The first card's picture, as a shopper's photo of it.
   const { page } = await home({ width: 412, height: 915 });

@@ -145,7 +145,13 @@ export interface SearchResults {
   wholesaler: Card[];
   consumerTotal: number;
   wholesalerTotal: number;
+  suggest?: Suggestions; // when nothing was found: what to try instead
 }
+
+// Suggestions are what a search that found nothing offers instead (stream
+// frame 5 with suggest, or the results page's data): a corrected spelling
+// that finds goods, and the category of what was asked for.
+export interface Suggestions { spelling?: string; category?: { code: string; name: string } }
 
 // PageProps is what a page carries in #__SOUK__: its own data and the URL of
 // its language's shared script.

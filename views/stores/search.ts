@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { Card } from "../lib/types";
+import type { Card, Suggestions } from "../lib/types";
 
 // Search page state (SPEC §3): one tab per search made in this session.
 export interface GoodsList {
@@ -23,6 +23,7 @@ export interface SearchTab {
   showMoreBtnSection: boolean;
   showFeedBackBtnSection: boolean;
   understood?: Understood;
+  suggest?: Suggestions;
   feedback?: "sent";
 }
 
@@ -34,7 +35,7 @@ export interface Understood {
 }
 
 // A stream frame: c is the code of SPEC §4.
-export interface Frame { c: number; item?: Card; pageInfo?: unknown; easg?: string; understood?: Understood; colorNames?: string[] }
+export interface Frame { c: number; item?: Card; pageInfo?: unknown; easg?: string; understood?: Understood; colorNames?: string[]; suggest?: Suggestions }
 
 const emptyList = (): GoodsList => ({ items: [], isEmpty: false, lineExpand: false, isTransCompleted: false, hasNextPage: false, pageInfo: null });
 
@@ -59,7 +60,9 @@ export function applyFrame(tab: SearchTab, f: Frame): SearchTab {
     case 12: return { ...tab, wholesaler: complete(tab.wholesaler, f.pageInfo, true) };
     case 6: return { ...tab, showMoreBtnSection: true };
     case 7: return { ...tab, showFeedBackBtnSection: true };
-    case 5: return f.understood ? { ...tab, understood: { ...f.understood, colorNames: f.colorNames } } : tab; // fall-through: what the query meant
+    case 5: // fall-through: what the query meant, or what to try instead
+      if (f.suggest) return { ...tab, suggest: f.suggest };
+      return f.understood ? { ...tab, understood: { ...f.understood, colorNames: f.colorNames } } : tab;
     default:
       if (f.c >= 400 || f.c === 0) return { ...tab, result: "error", failReason: f.easg };
       return tab;

@@ -78,7 +78,7 @@ export function HomePage() {
             {/* The promos' h1 goes with them: the results name the page instead. */}
             <h1 className="search-title" dir="auto">{searchTitle(t, current.searchTxt)}</h1>
             <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
-            onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} />
+            onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} onSearch={(txt) => search({ txt })} />
           </>
         ) : (
           <>

@@ -2,6 +2,7 @@ import { GoodsCard } from "../../components/GoodsCard";
 import { useData, useT } from "../../stores/context";
 import { formatNumber } from "../../lib/i18n";
 import type { GoodsList, SearchTab } from "../../stores/search";
+import { Suggestions } from "./Suggestions";
 
 const COLLAPSED = 8; // cards a group shows before it is expanded
 
@@ -38,9 +39,9 @@ function UnderstoodChips({ u }: { u: NonNullable<SearchTab["understood"]> }) {
 }
 
 // Results shows one tab's consumer and wholesale groups and its sections.
-export function Results({ tab, onExpand, onMore, onFeedback, onShowMore }: {
+export function Results({ tab, onExpand, onMore, onFeedback, onShowMore, onSearch }: {
   tab: SearchTab; onExpand(w: "consumer" | "wholesaler"): void; onMore(w: "consumer" | "wholesaler"): void;
-  onFeedback(useful: boolean): void; onShowMore(): void;
+  onFeedback(useful: boolean): void; onShowMore(): void; onSearch(q: string): void;
 }) {
   const t = useT();
   if (tab.result === "error") {
@@ -50,6 +51,7 @@ export function Results({ tab, onExpand, onMore, onFeedback, onShowMore }: {
     <div className="results" aria-busy={tab.result === "running"}>
       {tab.understood ? <UnderstoodChips u={tab.understood} /> : null}
       {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t("NoResults")}</p> : null}
+      {tab.result === "done" ? <Suggestions s={tab.suggest} onSearch={onSearch} /> : null}
       {/* A query that asks for wholesale shows wholesale offers first. */}
       {(tab.understood?.wholesale ? ["wholesaler", "consumer"] as const : ["consumer", "wholesaler"] as const).map((g) => (
         <Group key={g} title={t(g === "consumer" ? "ConsumerGoods" : "WholesalerGoods")} list={tab[g]} testid={g}
