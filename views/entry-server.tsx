@@ -4,6 +4,7 @@ import { pages } from "./pages/all";
 import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 import { BOOT_SCRIPT } from "./lib/boot";
+import { setHostHTML } from "./ssr/hostHTML";
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
 // the count bounded and calls SoukForgetShared past it).
@@ -12,6 +13,7 @@ const shared = new Map<string, SharedData>();
 type Globals = {
   SoukRender(json: string, key: string, sharedJSON: string | null): string;
   SoukForgetShared(): void;
+  SoukPlainMarkup(on: boolean): void;
   SoukInlineScripts: string[];
 };
 
@@ -38,6 +40,10 @@ function withoutPreload(json: string): string {
 };
 
 (globalThis as unknown as Globals).SoukForgetShared = () => shared.clear();
+
+// SoukPlainMarkup turns the fast path for plain subtrees off and on, so a
+// test can check that it writes what React writes (ssr/hostHTML).
+(globalThis as unknown as Globals).SoukPlainMarkup = setHostHTML;
 
 // SoukInlineScripts are the inline scripts a document carries, which the
 // server's CSP allows by their hashes (server/ssr): no other inline script runs.

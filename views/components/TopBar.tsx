@@ -4,11 +4,13 @@ import { withLang, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { picture } from "./Picture";
 import { useChat } from "../stores/chat";
+import { plain } from "../ssr/hostHTML";
 
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders. Icons are the controls' own
 // ::before (icons.css), and the logo's mark is CSS: every page renders this
-// in goja, where each element costs time.
+// in goja, where each element costs time (the server writes its inside as
+// markup, ssr/hostHTML).
 export function TopBar() {
   const t = useT();
   const { lang, region, currency, path, query } = useData();
@@ -30,7 +32,7 @@ export function TopBar() {
   const cartPulse = useShop((s) => s.cartPulse);
   const signedIn = useShop((s) => s.signedIn);
   const here = withLang(lang, path) + query;
-  return (
+  return plain(
     <header className="topbar">
       {/* First in the page, so it is the first Tab stop. */}
       <a className="skip" href={here + "#main"}>{t("SkipToContent")}</a>
@@ -69,6 +71,6 @@ export function TopBar() {
           )}
         </nav>
       </div>
-    </header>
+    </header>,
   );
 }
