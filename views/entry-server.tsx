@@ -4,7 +4,12 @@ import { pages } from "./pages/all";
 import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 import { BOOT_SCRIPT } from "./lib/boot";
-import { setHostHTML } from "./ssr/hostHTML";
+import * as jsxRuntime from "react/jsx-runtime";
+import { plainJSX, setHostHTML } from "./ssr/hostHTML";
+
+// The bundler reads jsx and jsxs off react/jsx-runtime's exports at each
+// call: the server's plain elements become markup (ssr/hostHTML).
+plainJSX((jsxRuntime as unknown as { default: Parameters<typeof plainJSX>[0] }).default);
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
 // the count bounded and calls SoukForgetShared past it).

@@ -76,8 +76,19 @@ function styleAttr(style: unknown): string {
   return s ? ' style="' + s + '"' : "";
 }
 
+// Common attributes React writes as they are, read from a table before
+// attr's switch (a chain of string compares in goja).
+const PLAIN_NAMES: Record<string, string> = Object.create(null);
+for (const n of ["id", "title", "lang", "alt", "type", "rel", "sizes", "loading", "decoding", "srcSet", "fetchPriority", "placeholder",
+  "accept", "name", "target", "aria-label", "aria-labelledby", "aria-hidden", "aria-live", "aria-current", "aria-haspopup", "aria-expanded",
+  "aria-describedby", "aria-disabled", "aria-selected", "aria-controls", "aria-pressed", "data-testid", "datetime", "dateTime"]) PLAIN_NAMES[n] = n;
+PLAIN_NAMES.className = "class";
+PLAIN_NAMES.htmlFor = "for";
+
 function attr(tag: string, name: string, v: unknown): string {
   const t = typeof v;
+  const plainName = PLAIN_NAMES[name];
+  if (plainName !== undefined && (t === "string" || t === "number")) return " " + plainName + '="' + esc(v) + '"';
   switch (name) {
     case "className": return t === "function" || t === "symbol" || t === "boolean" ? "" : ' class="' + esc(v) + '"';
     case "tabIndex": return t === "function" || t === "symbol" || t === "boolean" ? "" : ' tabindex="' + esc(v) + '"';
@@ -126,12 +137,21 @@ export function pure<T>(component: T): T {
   return component;
 }
 
-function element(el: ReactElement, st: State) {
-  const tag = el.type as string;
-  const props = el.props as Record<string, unknown>;
-  const isVoid = VOID.has(tag);
-  if (!isVoid && !GENERIC.has(tag)) throw unknown;
-  if (tag === "img" && !st.picture && props.loading !== "lazy") throw unknown; // React would preload it in <head>
+// Tag tells a tag's kind at the cost of a property read (goja calls a
+// Set's has natively, which costs more).
+const KIND: Record<string, "generic" | "void"> = Object.create(null);
+for (const t of GENERIC) KIND[t] = "generic";
+for (const t of VOID) KIND[t] = "void";
+
+interface Start { start: string; children: unknown; inner: unknown }
+
+// startTag is "<tag attributes" for a plain element, with its children and
+// inner HTML props, or throws unknown.
+function startTag(tag: string, props: Record<string, unknown>, inPicture: boolean): Start {
+  const kind = KIND[tag];
+  if (kind === undefined) throw unknown;
+  const isVoid = kind === "void";
+  if (tag === "img" && !inPicture && props.loading !== "lazy") throw unknown; // React would preload it in <head>
   if (tag === "button" && (props.name != null || props.formAction != null || props.formMethod != null || props.formEncType != null || props.formTarget != null)) throw unknown;
   let out = "<" + tag;
   let children: unknown = null;
@@ -143,14 +163,12 @@ function element(el: ReactElement, st: State) {
     else if (k === "dangerouslySetInnerHTML") inner = v;
     else out += attr(tag, k, v);
   }
-  if (isVoid) {
-    if (children != null || inner != null) throw unknown;
-    st.out += out + "/>";
-    st.text = false;
-    return;
-  }
-  st.out += out + ">";
-  st.text = false;
+  if (isVoid && (children != null || inner != null)) throw unknown;
+  return { start: out, children, inner };
+}
+
+// content writes an element's inner HTML prop or children.
+function content(tag: string, children: unknown, inner: unknown, st: State) {
   if (inner != null) {
     if (children != null || typeof inner !== "object" || !("__html" in (inner as object))) throw unknown;
     const h = (inner as { __html: unknown }).__html;
@@ -163,6 +181,19 @@ function element(el: ReactElement, st: State) {
     node(children as ReactNode, st);
     st.picture = picture;
   }
+}
+
+function element(el: ReactElement, st: State) {
+  const tag = el.type as string;
+  const t = startTag(tag, el.props as Record<string, unknown>, st.picture);
+  if (KIND[tag] === "void") {
+    st.out += t.start + "/>";
+    st.text = false;
+    return;
+  }
+  st.out += t.start + ">";
+  st.text = false;
+  content(tag, t.children, t.inner, st);
   st.out += "</" + tag + ">";
   st.text = false;
 }
@@ -183,6 +214,12 @@ function node(n: ReactNode, st: State) {
   }
   const el = n as ReactElement & { $$typeof?: symbol };
   if (typeof n !== "object" || el.$$typeof !== ELEMENT) throw unknown;
+  const known = markup.get(el);
+  if (known !== undefined) {
+    st.out += known;
+    st.text = false;
+    return;
+  }
   if ((el.type as unknown) === FRAGMENT) {
     node((el.props as { children?: ReactNode }).children, st);
     return;
@@ -211,6 +248,69 @@ export function childrenHTML(children: ReactNode): string | null {
 // enabled lets a test render a page both ways.
 let enabled = true;
 export function setHostHTML(on: boolean) { enabled = on; }
+
+// markup holds the whole markup of the plain elements made on the server,
+// so a parent writes its children's once-written markup: each element is
+// written once however deep it sits.
+const markup = new WeakMap<object, string>();
+
+type JSX = (type: unknown, config: Record<string, unknown>, key?: unknown) => ReactElement;
+
+// plainJSX makes the server's JSX runtime (jsx, jsxs) return every plain
+// element (one whose children are plain elements and text) as the same
+// element with its children given as markup: React then writes the
+// element itself and its markup, not each descendant. The browser's
+// runtime is untouched and hydrates the children against that markup.
+export function plainJSX(runtime: { jsx: JSX; jsxs: JSX }) {
+  const wrap = (make: JSX): JSX => (type, config, key) => {
+    const el = make(type, config, key);
+    return enabled && typeof type === "string" ? asMarkup(el, make, type, config, key) : el;
+  };
+  runtime.jsx = wrap(runtime.jsx);
+  runtime.jsxs = wrap(runtime.jsxs);
+}
+
+// maybePlain tells at a glance whether children can be plain: text and
+// elements already written as markup (and, in a picture, its img).
+function maybePlain(children: unknown, picture: boolean): boolean {
+  if (children == null || typeof children !== "object") return true;
+  if (Array.isArray(children)) {
+    for (let i = 0; i < children.length; i++) if (!maybePlain(children[i], picture)) return false;
+    return true;
+  }
+  const el = children as ReactElement;
+  return markup.has(el) || (picture && typeof el.type === "string");
+}
+
+function asMarkup(el: ReactElement, make: JSX, tag: string, config: Record<string, unknown>, key: unknown): ReactElement {
+  const kind = KIND[tag];
+  if (kind === undefined || !maybePlain(config.children, tag === "picture")) return el;
+  const st: State = { out: "", text: false, picture: tag === "picture" };
+  let start: string;
+  try {
+    const t = startTag(tag, el.props as Record<string, unknown>, false);
+    start = t.start;
+    if (kind === "void") {
+      markup.set(el, start + "/>");
+      return el;
+    }
+    const { children, inner } = t;
+    content(tag, children, inner, st);
+    if (inner != null || children == null || typeof children === "string") {
+      markup.set(el, start + ">" + st.out + "</" + tag + ">");
+      return el;
+    }
+  } catch (e) {
+    if (e === unknown) return el;
+    throw e;
+  }
+  const c: Record<string, unknown> = {};
+  for (const k in config) if (k !== "children") c[k] = config[k];
+  c.dangerouslySetInnerHTML = { __html: st.out };
+  const out = make(tag, c, key);
+  markup.set(out, start + ">" + st.out + "</" + tag + ">");
+  return out;
+}
 
 // plain returns el as the browser renders it; on the server, when el's
 // children are plain elements and text, el with its children as markup.
