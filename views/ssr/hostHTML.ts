@@ -249,10 +249,17 @@ export function childrenHTML(children: ReactNode): string | null {
 let enabled = true;
 export function setHostHTML(on: boolean) { enabled = on; }
 
-// markup holds the whole markup of the plain elements made on the server,
-// so a parent writes its children's once-written markup: each element is
-// written once however deep it sits.
-const markup = new WeakMap<object, string>();
+// MARKUP is the property holding the whole markup of a plain element made
+// on the server, so a parent writes its children's once-written markup:
+// each element is written once however deep it sits. (A property, not a
+// WeakMap: goja's WeakMap costs more than the markup saves.)
+const MARKUP = Symbol("markup");
+type Marked = { [MARKUP]?: string };
+const markup = {
+  get: (el: object) => (el as Marked)[MARKUP],
+  has: (el: object) => (el as Marked)[MARKUP] !== undefined,
+  set: (el: object, html: string) => { (el as Marked)[MARKUP] = html; },
+};
 
 type JSX = (type: unknown, config: Record<string, unknown>, key?: unknown) => ReactElement;
 
