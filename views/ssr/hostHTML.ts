@@ -21,7 +21,7 @@ const GENERIC = new Set([
   "div", "span", "p", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "nav", "aside",
   "main", "ul", "ol", "li", "i", "b", "em", "strong", "small", "label", "picture", "time", "dl", "dt", "dd", "figure",
   "figcaption", "bdi", "bdo", "abbr", "sup", "sub", "s", "u", "mark", "q", "cite", "del", "ins", "kbd", "code",
-  "a", "button",
+  "a", "button", "fieldset", "legend", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
 ]);
 const VOID = new Set(["img", "source", "br", "hr", "wbr"]);
 
