@@ -12,7 +12,6 @@ import { ChoiceDialog } from "./TextDialog";
 import { useApi } from "../api/useApi";
 import { useMine } from "../lib/mine";
 import { ChatButton } from "./ChatButton";
-import { plain } from "../ssr/hostHTML";
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
 // state, add-to-cart (hidden for the owner) and the card menu: Edit and
@@ -59,7 +58,7 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
   // Few elements and attributes: a home page renders dozens of cards in
   // goja, where each one costs time (the icons are the buttons' ::before);
   // on the server the card's inside is written as markup (ssr/hostHTML).
-  return plain(
+  return (
     <article className={"card" + (onSale ? "" : " card-off")}>
       <a className="card-link" href={href} aria-disabled={closed || undefined}
         onClick={closed ? (e) => { e.preventDefault(); showToast(t("OwnGoodsOffSale")); } : undefined}>
@@ -99,7 +98,7 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
           </ChoiceDialog>
         ) : null}
       </div>
-    </article>,
+    </article>
   );
 }
 

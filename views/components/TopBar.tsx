@@ -4,7 +4,6 @@ import { withLang, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { picture } from "./Picture";
 import { useChat } from "../stores/chat";
-import { plain } from "../ssr/hostHTML";
 
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders. Icons are the controls' own
@@ -32,7 +31,7 @@ export function TopBar() {
   const cartPulse = useShop((s) => s.cartPulse);
   const signedIn = useShop((s) => s.signedIn);
   const here = withLang(lang, path) + query;
-  return plain(
+  return (
     <header className="topbar">
       {/* First in the page, so it is the first Tab stop. */}
       <a className="skip" href={here + "#main"}>{t("SkipToContent")}</a>
@@ -71,6 +70,6 @@ export function TopBar() {
           )}
         </nav>
       </div>
-    </header>,
+    </header>
   );
 }

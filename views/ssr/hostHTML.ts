@@ -1,4 +1,4 @@
-import { createElement, type ReactElement, type ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 
 // Server-only fast path for subtrees made of plain HTML elements (no
 // components, no hooks). React's server renderer costs goja ~30 µs an
@@ -9,8 +9,6 @@ import { createElement, type ReactElement, type ReactNode } from "react";
 // every page), so the browser hydrates the element's children against it
 // as if React had written them. Anything this file does not know for sure
 // returns null, and React renders that subtree as usual.
-
-declare const __SERVER__: boolean;
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const FRAGMENT = Symbol.for("react.fragment");
@@ -232,19 +230,6 @@ function node(n: ReactNode, st: State) {
   element(el, st);
 }
 
-// childrenHTML is the markup React writes for children inside an element,
-// or null when they are not plain elements and text.
-export function childrenHTML(children: ReactNode): string | null {
-  const st: State = { out: "", text: false, picture: false };
-  try {
-    node(children, st);
-  } catch (e) {
-    if (e === unknown) return null;
-    throw e;
-  }
-  return st.out;
-}
-
 // enabled lets a test render a page both ways.
 let enabled = true;
 export function setHostHTML(on: boolean) { enabled = on; }
@@ -286,7 +271,7 @@ function maybePlain(children: unknown, picture: boolean): boolean {
     return true;
   }
   const el = children as ReactElement;
-  return markup.has(el) || (picture && typeof el.type === "string");
+  return markup.has(el) || pures.has(el.type) || (picture && typeof el.type === "string");
 }
 
 function asMarkup(el: ReactElement, make: JSX, tag: string, config: Record<string, unknown>, key: unknown): ReactElement {
@@ -317,20 +302,4 @@ function asMarkup(el: ReactElement, make: JSX, tag: string, config: Record<strin
   const out = make(tag, c, key);
   markup.set(out, start + ">" + st.out + "</" + tag + ">");
   return out;
-}
-
-// plain returns el as the browser renders it; on the server, when el's
-// children are plain elements and text, el with its children as markup.
-// el itself must be a plain element (article, div, ...), and nothing in it
-// may be a component (its hooks would not run).
-export function plain(el: ReactElement): ReactElement {
-  if (!__SERVER__ || !enabled) return el;
-  const props = el.props as Record<string, unknown>;
-  if (typeof el.type !== "string" || props.dangerouslySetInnerHTML != null) return el;
-  const html = childrenHTML(props.children as ReactNode);
-  if (html === null) return el;
-  const p: Record<string, unknown> = el.key == null ? {} : { key: el.key };
-  for (const k in props) if (k !== "children") p[k] = props[k];
-  p.dangerouslySetInnerHTML = { __html: html };
-  return createElement(el.type, p);
 }

@@ -3,18 +3,17 @@ import { useShop, useT, useData } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import type { HomeBlock } from "../../lib/types";
 import { picture, SIZES } from "../../components/Picture";
-import { plain } from "../../ssr/hostHTML";
 
 // RotatingLogo turns slowly while no search tab is open; it stands still for
 // visitors who prefer reduced motion (CSS).
 export function RotatingLogo() {
   const t = useT();
-  return plain(
+  return (
     <div className="hero">
       <span className="rotating-logo" />
       <h1>Souk</h1>
       <p className="muted">{t("AppTagline")}</p>
-    </div>,
+    </div>
   );
 }
 
@@ -24,7 +23,7 @@ export function Promo({ id, block, accent, lcp, eager }: { id: string; block?: H
   const lang = useData().lang;
   if (!block) return null;
   const set = block.image;
-  return plain(
+  return (
     <a id={id} className={"promo " + accent} href={block.link ? "/" + lang + block.link : "#" + id} data-testid={"promo-" + id}>
       <div>
         <h2 lang={txtLang(block.title, lang)}>{block.title.txt}</h2>
@@ -32,7 +31,7 @@ export function Promo({ id, block, accent, lcp, eager }: { id: string; block?: H
         {block.cta ? <span className="btn small">{block.cta.txt}</span> : null}
       </div>
       {set ? picture({ src: set.smallThumbnail.url, set, sizes: SIZES.promo, width: set.smallThumbnail.width, height: set.smallThumbnail.height, lcp, eager }) : null}
-    </a>,
+    </a>
   );
 }
 
