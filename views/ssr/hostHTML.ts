@@ -5,10 +5,10 @@ import type { ReactElement, ReactNode } from "react";
 // element (tasks, tree contexts, one native call per chunk); a card, a top
 // bar or a footer is a dozen elements whose markup a loop writes for a
 // fraction of that. The markup is the one React writes (same attribute
-// names, escaping and <!-- --> text separators: server/plainmarkup_test.go compares both on
-// every page), so the browser hydrates the element's children against it
-// as if React had written them. Anything this file does not know for sure
-// returns null, and React renders that subtree as usual.
+// names, escaping and <!-- --> text separators; server/plainmarkup_test.go
+// renders pages both ways and compares), so the browser hydrates the
+// element's children against it as if React had written them. Anything
+// this file does not know for sure is left to React.
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const FRAGMENT = Symbol.for("react.fragment");
