@@ -4,6 +4,12 @@ import { pages } from "./pages/all";
 import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 import { BOOT_SCRIPT } from "./lib/boot";
+import * as jsxRuntime from "react/jsx-runtime";
+import { plainJSX, setHostHTML } from "./ssr/hostHTML";
+
+// The bundler reads jsx and jsxs off react/jsx-runtime's exports at each
+// call: the server's plain elements become markup (ssr/hostHTML).
+plainJSX((jsxRuntime as unknown as { default: Parameters<typeof plainJSX>[0] }).default);
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
 // the count bounded and calls SoukForgetShared past it).
@@ -12,6 +18,7 @@ const shared = new Map<string, SharedData>();
 type Globals = {
   SoukRender(json: string, key: string, sharedJSON: string | null): string;
   SoukForgetShared(): void;
+  SoukPlainMarkup(on: boolean): void;
   SoukInlineScripts: string[];
 };
 
@@ -38,6 +45,10 @@ function withoutPreload(json: string): string {
 };
 
 (globalThis as unknown as Globals).SoukForgetShared = () => shared.clear();
+
+// SoukPlainMarkup turns the fast path for plain subtrees off and on, so a
+// test can check that it writes what React writes (ssr/hostHTML).
+(globalThis as unknown as Globals).SoukPlainMarkup = setHostHTML;
 
 // SoukInlineScripts are the inline scripts a document carries, which the
 // server's CSP allows by their hashes (server/ssr): no other inline script runs.

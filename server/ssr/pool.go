@@ -189,3 +189,28 @@ func (p *Pool) replace() {
 	}
 	p.free <- rt
 }
+
+// SetPlainMarkup turns the bundle's fast path for plain subtrees
+// (views/ssr/hostHTML.ts) off or on in every runtime, so tests can render
+// a page both ways and compare. It waits for renders under way to end.
+func (p *Pool) SetPlainMarkup(on bool) error {
+	rts := make([]*jsRuntime, 0, cap(p.free))
+	defer func() {
+		for _, rt := range rts {
+			p.free <- rt
+		}
+	}()
+	for len(rts) < cap(p.free) {
+		rts = append(rts, <-p.free)
+	}
+	for _, rt := range rts {
+		set, ok := goja.AssertFunction(rt.vm.Get("SoukPlainMarkup"))
+		if !ok {
+			return fmt.Errorf("ssr: server bundle does not define SoukPlainMarkup")
+		}
+		if _, err := set(goja.Undefined(), rt.vm.ToValue(on)); err != nil {
+			return fmt.Errorf("ssr: SoukPlainMarkup: %w", err)
+		}
+	}
+	return nil
+}

@@ -120,3 +120,11 @@ func (r *Renderer) Bundle() *Bundle {
 	defer r.mu.RUnlock()
 	return r.bundle
 }
+
+// SetPlainMarkup turns the fast path for plain subtrees off or on (tests).
+func (r *Renderer) SetPlainMarkup(on bool) error {
+	r.mu.RLock()
+	pool := r.pool
+	r.mu.RUnlock()
+	return pool.SetPlainMarkup(on)
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { priceText } from "./PriceTag";
-import { useShop, useT, usePrice, useData } from "../stores/context";
+import { useShopStore, useT, usePrice, useData } from "../stores/context";
 import { addToCart } from "../lib/cart";
 import { useOneAtATime } from "../lib/throttle";
 import { goodsPath, loginPath } from "../lib/paths";
@@ -33,8 +33,8 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
   const href = goodsPath(lang, card.treId, card.uri);
   const onSale = saleable === 1 && card.stock > 0;
   const set = card.treImage;
-  const setCartQty = useShop((s) => s.setCartQty);
-  const showToast = useShop((s) => s.showToast);
+  const store = useShopStore(); // its actions, read when used
+  const showToast = (msg: string) => store.getState().showToast(msg);
   const { region, currency } = useData();
   const once = useOneAtATime(200); // the product page's throttle; one requestId per intent
   const api = useApi();
@@ -53,10 +53,11 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
     if (card.needsPick) return void (location.href = href);
     if (!requireLogin(lang)) return;
     once(() => addToCart({ lang, region, currency, t }, card.treId, "", [])
-      .then((r) => { setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); }));
+      .then((r) => { store.getState().setCartQty(r.shoppingQuantity); showToast(t("AddedToCart")); }));
   };
   // Few elements and attributes: a home page renders dozens of cards in
-  // goja, where each one costs time (the icons are the buttons' ::before).
+  // goja, where each one costs time (the icons are the buttons' ::before);
+  // on the server the card's inside is written as markup (ssr/hostHTML).
   return (
     <article className={"card" + (onSale ? "" : " card-off")}>
       <a className="card-link" href={href} aria-disabled={closed || undefined}

@@ -1,4 +1,3 @@
-import { Helmet } from "react-helmet-async";
 import { useShop, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
 
@@ -15,7 +14,10 @@ interface SeoProps {
 // Open Graph, and the page's JSON-LD (in the body, which search engines read
 // too). The hreflang alternates for every language are written by the
 // server (server/web/alternates.go): 133 links rendered by React in goja
-// cost more than the rest of a product page.
+// cost more than the rest of a product page. React 19 hoists the title,
+// meta and link tags into <head> itself (react-helmet-async did only that
+// for React 19, after re-mapping every tag: time in goja); the order is the
+// one it wrote: title, metas, links.
 export function Seo({ title, description, image, type = "website", noindex, jsonLd }: SeoProps) {
   const { baseUrl, path, lang, query, xDefault } = useData();
   // The unprefixed URL is the hreflang x-default and canonical to itself:
@@ -25,20 +27,18 @@ export function Seo({ title, description, image, type = "website", noindex, json
   const img = image ? (image.startsWith("http") ? image : baseUrl + image) : undefined;
   return (
     <>
-      <Helmet>
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        {noindex ? <meta name="robots" content={noindex === "follow" ? "noindex, follow" : "noindex, nofollow"} /> : null}
-        <link rel="canonical" href={canonical} />
-        <meta property="og:type" content={type} />
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={description} />
-        <meta property="og:url" content={canonical} />
-        <meta property="og:site_name" content="Souk" />
-        <meta property="og:locale" content={lang.replace("-", "_")} />
-        {img ? <meta property="og:image" content={img} /> : null}
-        <meta name="twitter:card" content={img ? "summary_large_image" : "summary"} />
-      </Helmet>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {noindex ? <meta name="robots" content={noindex === "follow" ? "noindex, follow" : "noindex, nofollow"} /> : null}
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:site_name" content="Souk" />
+      <meta property="og:locale" content={lang.replace("-", "_")} />
+      {img ? <meta property="og:image" content={img} /> : null}
+      <meta name="twitter:card" content={img ? "summary_large_image" : "summary"} />
+      <link rel="canonical" href={canonical} />
       {(jsonLd ?? []).map((j, i) => (
         // Escaping "<" keeps a "</script>" inside the data from ending the tag.
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(j).replace(/</g, "\\u003c") }} />

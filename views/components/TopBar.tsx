@@ -8,7 +8,8 @@ import { useChat } from "../stores/chat";
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders. Icons are the controls' own
 // ::before (icons.css), and the logo's mark is CSS: every page renders this
-// in goja, where each element costs time.
+// in goja, where each element costs time (the server writes its inside as
+// markup, ssr/hostHTML).
 export function TopBar() {
   const t = useT();
   const { lang, region, currency, path, query } = useData();

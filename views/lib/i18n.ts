@@ -39,6 +39,10 @@ export function formatPrice(p: Price | undefined, f: NumberFormat, whole = false
 // from the digits, as CLDR does. goja has no \p{L}: cased letters are told
 // by their case, Arabic script by its block.
 function endsInLetter(sym: string): boolean {
+  const code = sym.charCodeAt(sym.length - 1);
+  // ASCII (most symbols) without the case calls and the regexp, which a
+  // home page's fifty prices pay in goja.
+  if (code < 0x80) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   const c = sym.slice(-1);
   return c.toLowerCase() !== c.toUpperCase() || /[\u0600-\u06ff]/.test(c);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useShop } from "../stores/context";
+import { useShop, useShopStore } from "../stores/context";
 import { useApi } from "../api/useApi";
 import type { Mine } from "../stores/shop";
 
@@ -10,10 +10,10 @@ import type { Mine } from "../stores/shop";
 export function useMine(treId: string): Mine | undefined {
   const signedIn = useShop((s) => s.signedIn);
   const mine = useShop((s) => s.mine[treId]);
-  const ask = useShop((s) => s.askMine);
+  const store = useShopStore(); // askMine is an action: no subscription
   const api = useApi();
   useEffect(() => {
-    if (signedIn && treId) ask(treId, (treIds) => api<{ list: (Mine & { treId: string })[] }>("tre/myTreList", { treIds, pageSize: 60 }, { silent: true }).then((p) => p.list));
+    if (signedIn && treId) store.getState().askMine(treId, (treIds) => api<{ list: (Mine & { treId: string })[] }>("tre/myTreList", { treIds, pageSize: 60 }, { silent: true }).then((p) => p.list));
   }, [signedIn, treId]); // eslint-disable-line react-hooks/exhaustive-deps
   return mine;
 }

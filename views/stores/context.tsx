@@ -57,6 +57,15 @@ export function usePrice() {
   return usePage().price;
 }
 
+// useShopStore returns the store itself, for handlers and effects that
+// only call its actions: no subscription, which a card rendered fifty
+// times in goja would pay for each.
+export function useShopStore(): ShopStore {
+  const store = useContext(ShopContext);
+  if (!store) throw new Error("useShopStore outside ShopProvider");
+  return store;
+}
+
 // useShop reads the client state that changes (dialogs, badges, toasts).
 export function useShop<T>(selector: (s: ShopState) => T): T {
   const store = useContext(ShopContext);
