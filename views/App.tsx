@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import { HelmetProvider } from "react-helmet-async";
 import { Document } from "./components/Document";
 import { ShopProvider } from "./stores/context";
 import type { SoukData } from "./lib/types";
@@ -12,12 +11,10 @@ import "./icons.css";
 // one's chunk before hydrating (entry-client.tsx).
 export function App({ data, dataJSON, Page }: { data: SoukData; dataJSON: string; Page: ComponentType }) {
   return (
-    <HelmetProvider>
-      <ShopProvider data={data}>
-        <Document dataJSON={dataJSON}>
-          <Page />
-        </Document>
-      </ShopProvider>
-    </HelmetProvider>
+    <ShopProvider data={data}>
+      <Document dataJSON={dataJSON}>
+        <Page />
+      </Document>
+    </ShopProvider>
   );
 }

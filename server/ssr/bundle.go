@@ -101,6 +101,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		MinifyIdentifiers: true,
 		Define:            map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "false"},
 		JSX:               api.JSXAutomatic,
+		Inject:            []string{filepath.Join(viewsDir, "lib", "shell.ts")},
 		Metafile:          true,
 		LogLevel:          api.LogLevelSilent,
 		LegalComments:     api.LegalCommentsNone,

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { useData, useShop, useT } from "../stores/context";
 import { chatStore, useChat, type ChatMessage } from "../stores/chat";
 import { expireSession } from "../lib/auth";
-import { withLang } from "../lib/paths";
-import { bigchatPath } from "../lib/chat";
+import { bigchatPath, withLang } from "../lib/paths";
 import type { Notice } from "../lib/realtime";
 
 export const CHAT_TOAST_MS = 4000; // SPEC §9: chat toasts stay 4 s
