@@ -1,5 +1,6 @@
 // CardMenu is a goods card's open menu: a chunk GoodsCard loads on the click.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import "../lib/shell"; // every chunk reaches the shell: it stays one chunk
 
 const MENU_MAX = 256; // px: the menu's max-height (16rem)
 

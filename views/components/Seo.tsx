@@ -1,13 +1,23 @@
 import { useShop, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
 
+// blankLd stands in the browser for a page's n JSON-LD blocks, made only on
+// the server (`__SERVER__ ? productLd(…) : blankLd(n)`), where crawlers read
+// them. Hydration never compares a script's inner HTML (only text children)
+// and the blocks never change afterwards, so the server's text stays, and
+// the code that makes it (a product's offers, shipping, breadcrumbs) is not
+// part of the page's script.
+export function blankLd(n: number): null[] {
+  return new Array<null>(n).fill(null);
+}
+
 interface SeoProps {
   title: string;
   description: string;
   image?: string;
   type?: "website" | "product" | "profile";
   noindex?: boolean | "follow"; // "follow": not indexed, its links still crawled
-  jsonLd?: object[];
+  jsonLd?: (object | null)[];
 }
 
 // Seo writes the head tags every page needs: title, description, canonical,
@@ -39,7 +49,7 @@ export function Seo({ title, description, image, type = "website", noindex, json
       <meta name="twitter:card" content={img ? "summary_large_image" : "summary"} />
       {(jsonLd ?? []).map((j, i) => (
         // Escaping "<" keeps a "</script>" inside the data from ending the tag.
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(j).replace(/</g, "\\u003c") }} />
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: j ? JSON.stringify(j).replace(/</g, "\\u003c") : "" }} />
       ))}
     </>
   );

@@ -6,6 +6,7 @@ import { chatStore, lastSeq, type ChatMessage, type Conversation } from "../stor
 import { dequeue, enqueue, readOutbox, type Queued } from "./chatOutbox";
 import { requireLogin } from "./auth";
 import { bigchatPath } from "./paths";
+import "./shell"; // every chunk reaches the shell: it stays one chunk
 
 export const MSG_TEXT = 1, MSG_IMAGE = 2, MSG_CARD = 3, MSG_ORDER = 4;
 export const MAX_TEXT = 2000;
