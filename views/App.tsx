@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { HelmetProvider } from "react-helmet-async";
 import { Document } from "./components/Document";
 import { ShopProvider } from "./stores/context";
 import type { SoukData } from "./lib/types";
@@ -11,10 +12,12 @@ import "./icons.css";
 // one's chunk before hydrating (entry-client.tsx).
 export function App({ data, dataJSON, Page }: { data: SoukData; dataJSON: string; Page: ComponentType }) {
   return (
-    <ShopProvider data={data}>
-      <Document dataJSON={dataJSON}>
-        <Page />
-      </Document>
-    </ShopProvider>
+    <HelmetProvider>
+      <ShopProvider data={data}>
+        <Document dataJSON={dataJSON}>
+          <Page />
+        </Document>
+      </ShopProvider>
+    </HelmetProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./App";
-import { pageLoaders } from "./pages/lazy";
 import { fillPage } from "./lib/pagecards";
+import type { ComponentType } from "react";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
 
 declare global {
@@ -34,7 +34,10 @@ async function start() {
   // embedded data leaves them out: entry-server's withoutPreload).
   props.assets.preload = [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")]
     .map((l) => l.getAttribute("href") ?? "").filter((h) => h && h !== props.assets.js);
-  const [site, Page] = await Promise.all([sharedData(props.shared), (pageLoaders[props.page] ?? pageLoaders.notfound)()]);
+  // The page's own module and component are named by the server (from
+  // views/pages/lazy.ts): this script carries no table of every page's chunk.
+  const [site, mod] = await Promise.all([sharedData(props.shared), import(props.assets.page) as Promise<Record<string, ComponentType>>]);
+  const Page = mod[props.assets.export];
   const data = fillPage({ ...site, ...props });
   hydrateRoot(document, <App data={data} dataJSON={json} Page={Page} />, {
     onRecoverableError(err) {

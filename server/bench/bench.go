@@ -23,6 +23,8 @@ import (
 
 	"souk/app/config"
 	"souk/server"
+	"souk/server/ssr"
+	"souk/static"
 )
 
 // Options tune a run.
@@ -63,6 +65,9 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	defer a.Close()
+	if err := releaseCompression(a); err != nil {
+		return err
+	}
 	base, stop, err := serve(a)
 	if err != nil {
 		return err
@@ -116,6 +121,21 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	return sockets(ctx, a, base, o.Out)
+}
+
+// releaseCompression makes the bytes sent those of a release binary: a
+// checkout without an embedded bundle (go run) builds one in memory and
+// compresses it quickly; the bench builds it again at release quality.
+func releaseCompression(a *server.App) error {
+	if b, err := static.Embedded(); err != nil || b != nil {
+		return err
+	}
+	b, err := ssr.Build("views", false)
+	if err != nil {
+		return err
+	}
+	b.Encoded = ssr.Precompress(b.Assets, ssr.BrotliRelease)
+	return a.Site.Renderer.Swap(b)
 }
 
 // serve serves the app on a free local port and returns its base URL.

@@ -31,14 +31,24 @@ type Entry struct {
 	CSS     string   `json:"css"`
 	Preload []string `json:"preload"`
 	// Pages lists, per page name, the chunks of that page's own code (its
-	// dynamic-import chunk and what it imports statically), for preloading.
+	// module and what it imports statically), for preloading.
 	Pages map[string][]string `json:"pages,omitempty"`
+	// Exports names, per page name, the component its module exports.
+	Exports map[string]string `json:"exports,omitempty"`
+	// Page and Export are, in one document's Entry (For), the module the
+	// client imports before hydrating and the component it takes from it:
+	// the entry script carries no table of every page's chunk.
+	Page   string `json:"page,omitempty"`
+	Export string `json:"export,omitempty"`
 }
 
 // For is what the document of page loads: the entry, its chunks, and the
 // page's own chunks.
 func (e Entry) For(page string) Entry {
-	out := Entry{JS: e.JS, CSS: e.CSS, Preload: append([]string{}, e.Preload...)}
+	out := Entry{JS: e.JS, CSS: e.CSS, Preload: append([]string{}, e.Preload...), Export: e.Exports[page]}
+	if own := e.Pages[page]; len(own) > 0 {
+		out.Page = own[0]
+	}
 	seen := map[string]bool{e.JS: true}
 	for _, p := range out.Preload {
 		seen[p] = true
@@ -60,6 +70,10 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		return nil, fmt.Errorf("ssr: views dir: %w", err)
 	}
 	root := filepath.Dir(viewsDir)
+	table, err := readPageTable(viewsDir)
+	if err != nil {
+		return nil, err
+	}
 	server := api.Build(api.BuildOptions{
 		EntryPoints:      []string{filepath.Join(viewsDir, "entry-server.tsx")},
 		Bundle:           true,
@@ -73,7 +87,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		MinifyWhitespace: !dev,
 		Define:           map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "true"},
 		Loader:           map[string]api.Loader{".css": api.LoaderEmpty},
-		Plugins:          []api.Plugin{linearRenderPlugin},
+		Plugins:          []api.Plugin{linearRenderPlugin, noShellPlugin},
 		Inject:           []string{filepath.Join(viewsDir, "ssr", "polyfills.js")},
 		JSX:              api.JSXAutomatic,
 		LogLevel:         api.LogLevelSilent,
@@ -84,7 +98,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		return nil, err
 	}
 	client := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(viewsDir, "entry-client.tsx")},
+		EntryPoints:       append([]string{filepath.Join(viewsDir, "entry-client.tsx")}, table.modules(viewsDir)...),
 		Bundle:            true,
 		Format:            api.FormatESModule,
 		Splitting:         true,
@@ -126,9 +140,10 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 	if b.Entry.JS == "" {
 		return nil, fmt.Errorf("ssr: client build produced no entry script")
 	}
-	if b.Entry.Pages, err = pageChunks(viewsDir, root, client.Metafile); err != nil {
+	if b.Entry.Pages, err = pageChunks(table, viewsDir, root, client.Metafile); err != nil {
 		return nil, err
 	}
+	b.Entry.Exports = table.exports()
 	b.Encoded = Precompress(b.Assets, BrotliQuick)
 	return b, nil
 }
@@ -187,6 +202,19 @@ var linearRenderPlugin = api.Plugin{
 					return api.OnLoadResult{}, err
 				}
 				return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
+			})
+	},
+}
+
+// noShellPlugin empties views/lib/shell.ts in the server bundle: it only
+// groups the client's chunks, and would pull react-dom's client into goja.
+var noShellPlugin = api.Plugin{
+	Name: "no-client-shell",
+	Setup: func(pb api.PluginBuild) {
+		pb.OnLoad(api.OnLoadOptions{Filter: `[/\\]views[/\\]lib[/\\]shell\.ts$`},
+			func(api.OnLoadArgs) (api.OnLoadResult, error) {
+				empty := ""
+				return api.OnLoadResult{Contents: &empty, Loader: api.LoaderJS}, nil
 			})
 	},
 }

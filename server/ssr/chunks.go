@@ -10,8 +10,49 @@ import (
 	"strings"
 )
 
-// lazyImport reads one line of views/pages/lazy.ts: `name: () => import("./dir/Page")`.
-var lazyImport = regexp.MustCompile(`(?m)^\s*(\w+): \(\) => import\("\./([^"]+)"\)`)
+// pageLine reads one line of views/pages/lazy.ts:
+// `name: () => import("./dir/Page").then((m) => m.Export)`.
+var pageLine = regexp.MustCompile(`(?m)^\s*(\w+): \(\) => import\("\./([^"]+)"\)\.then\(\(m\) => m\.(\w+)\)`)
+
+// pageTable is views/pages/lazy.ts: each page's module (relative to
+// views/pages, no extension) and the component it exports.
+type pageTable []struct{ name, module, export string }
+
+func readPageTable(viewsDir string) (pageTable, error) {
+	src, err := os.ReadFile(filepath.Join(viewsDir, "pages", "lazy.ts"))
+	if err != nil {
+		return nil, fmt.Errorf("ssr: page table: %w", err)
+	}
+	var t pageTable
+	for _, m := range pageLine.FindAllStringSubmatch(string(src), -1) {
+		t = append(t, struct{ name, module, export string }{m[1], m[2], m[3]})
+	}
+	if len(t) == 0 {
+		return nil, fmt.Errorf("ssr: no pages found in views/pages/lazy.ts")
+	}
+	return t, nil
+}
+
+// modules are the page modules as esbuild entry points (each once).
+func (t pageTable) modules(viewsDir string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range t {
+		if !seen[p.module] {
+			seen[p.module] = true
+			out = append(out, filepath.Join(viewsDir, "pages", p.module))
+		}
+	}
+	return out
+}
+
+func (t pageTable) exports() map[string]string {
+	out := make(map[string]string, len(t))
+	for _, p := range t {
+		out[p.name] = p.export
+	}
+	return out
+}
 
 type metaOutput struct {
 	EntryPoint string `json:"entryPoint"`
@@ -22,14 +63,10 @@ type metaOutput struct {
 }
 
 // pageChunks maps each page name of views/pages/lazy.ts to the chunks its
-// code lives in: the chunk esbuild split out for its dynamic import, and
-// everything that chunk imports statically. A page without a chunk fails
-// the build, so a page can never silently load all code again.
-func pageChunks(viewsDir, root, metafile string) (map[string][]string, error) {
-	src, err := os.ReadFile(filepath.Join(viewsDir, "pages", "lazy.ts"))
-	if err != nil {
-		return nil, fmt.Errorf("ssr: page table: %w", err)
-	}
+// code lives in: the output of its module (an entry point of the client
+// build), and everything that imports statically. A page without an output
+// of its own fails the build, so a page can never silently load all code again.
+func pageChunks(table pageTable, viewsDir, root, metafile string) (map[string][]string, error) {
 	var meta struct {
 		Outputs map[string]metaOutput `json:"outputs"`
 	}
@@ -44,16 +81,13 @@ func pageChunks(viewsDir, root, metafile string) (map[string][]string, error) {
 	}
 	rel, _ := filepath.Rel(root, filepath.Join(viewsDir, "pages"))
 	pages := map[string][]string{}
-	for _, m := range lazyImport.FindAllStringSubmatch(string(src), -1) {
-		module := filepath.ToSlash(filepath.Join(rel, m[2]))
+	for _, p := range table {
+		module := filepath.ToSlash(filepath.Join(rel, p.module))
 		out, ok := byEntry[module]
 		if !ok {
-			return nil, fmt.Errorf("ssr: page %q (%s) has no chunk of its own", m[1], module)
+			return nil, fmt.Errorf("ssr: page %q (%s) has no chunk of its own", p.name, module)
 		}
-		pages[m[1]] = closure(meta.Outputs, out)
-	}
-	if len(pages) == 0 {
-		return nil, fmt.Errorf("ssr: no pages found in views/pages/lazy.ts")
+		pages[p.name] = closure(meta.Outputs, out)
 	}
 	return pages, nil
 }

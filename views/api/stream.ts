@@ -2,6 +2,7 @@ import type { Frame } from "../stores/search";
 import type { CallContext } from "./client";
 import { APP_VERSION } from "./client";
 import { currentToken } from "../lib/session";
+import "../lib/shell"; // every chunk reaches the shell: it stays one chunk
 
 // streamSearch posts a search (or any streamed call: AI creation) and calls
 // onFrame for every NDJSON line as it arrives; it sends the session, so

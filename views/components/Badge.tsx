@@ -1,4 +1,4 @@
-import { pure } from "../ssr/hostHTML";
+import { pure } from "../ssr/pure";
 
 // Badge shows a count capped at max (999 for chat and cart, 99 elsewhere).
 // pulse, when it changes, replays the badge's 1.5 s animation.

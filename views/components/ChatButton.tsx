@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useData, useT } from "../stores/context";
-import { openChat, type OpenArgs } from "../lib/chat";
+import type { OpenArgs } from "../lib/chat";
 
 // ChatButton is every way into a conversation: "Chat with seller" on a goods
 // item, "Chat" on an identity, "Customer service" from the menu or an order.
@@ -16,7 +16,9 @@ export function ChatButton({ args, label, className = "btn", role, testid, onDon
     if (busy) return;
     setBusy(true);
     onDone?.();
-    openChat({ lang, region, currency, t }, args).finally(() => setBusy(false));
+    // The chat calls (and their outbox) are a chunk fetched on the first
+    // click: goods cards and pages carry only the button.
+    import("../lib/chat").then((m) => m.openChat({ lang, region, currency, t }, args), () => undefined).finally(() => setBusy(false));
   };
   return (
     <button type="button" className={className + (className.includes("btn") ? " ic icon-chat" : "")} role={role} onClick={go} aria-busy={busy || undefined} data-testid={testid}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { lazy, Suspense, useState } from "react";
 import { priceText } from "./PriceTag";
 import { useShopStore, useT, usePrice, useData } from "../stores/context";
 import { addToCart } from "../lib/cart";
@@ -8,10 +8,14 @@ import { requireLogin } from "../lib/auth";
 import { txtLang } from "../lib/i18n";
 import type { Card } from "../lib/types";
 import { picture, SIZES, CARD_MAX } from "./Picture";
-import { ChoiceDialog } from "./TextDialog";
 import { useApi } from "../api/useApi";
 import { useMine } from "../lib/mine";
 import { ChatButton } from "./ChatButton";
+
+// The card's menu and its delete question open on a click, never in a first
+// render: their code is a chunk fetched then, not part of the page's script.
+const CardMenu = lazy(() => import("./CardMenu").then((m) => ({ default: m.CardMenu })));
+const ChoiceDialog = lazy(() => import("./TextDialog").then((m) => ({ default: m.ChoiceDialog })));
 
 // GoodsCard: image, title, price or range, '≥N' minimum quantity, stock
 // state, add-to-cart (hidden for the owner) and the card menu: Edit and
@@ -77,7 +81,7 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
             onClick={(e) => setMenu(menu ? null : e.currentTarget)} />
         )}
         {menu ? (
-          <CardMenu anchor={menu} onClose={() => setMenu(null)}>
+          <Suspense fallback={null}><CardMenu anchor={menu} onClose={() => setMenu(null)}>
             {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId} data-testid="card-edit">{t("Edit")}</a> : null}
             {isOwner ? <a role="menuitem" href={"/" + lang + "/createTre/" + card.treId + "#translate"} data-testid="card-translate">{t("Translate")}</a> : null}
             {isOwner ? <button type="button" role="menuitem" className="menu-item" data-testid="card-delete"
@@ -89,83 +93,17 @@ export function GoodsCard({ card, hiddenMenu, eager, lcp, onDeleted }: {
                 <a role="menuitem" key={l.code} lang={l.code} href={goodsPath(l.code, card.treId, card.uri)}>{l.name}</a>
               ))}
             </div>
-          </CardMenu>
+          </CardMenu></Suspense>
         ) : null}
         {confirm ? (
-          <ChoiceDialog title={t("DeleteGoodsTitle")} text={t("DeleteGoodsText", { name: card.treName.txt })} onClose={() => setConfirm(false)}>
+          <Suspense fallback={null}><ChoiceDialog title={t("DeleteGoodsTitle")} text={t("DeleteGoodsText", { name: card.treName.txt })} onClose={() => setConfirm(false)}>
             <button type="button" className="btn" onClick={() => setConfirm(false)} data-autofocus>{t("Cancel")}</button>
             <button type="button" className="btn danger" onClick={remove} data-testid="delete-confirm">{t("Delete")}</button>
-          </ChoiceDialog>
+          </ChoiceDialog></Suspense>
         ) : null}
       </div>
     </article>
   );
-}
-
-const MENU_MAX = 256; // px: the menu's max-height (16rem)
-
-// menuPlace puts the menu beside its button in the viewport (position:
-// fixed), so no scrolling row clips it: below the button when there is room,
-// else above, aligned to the button's inline end.
-function menuPlace(btn: HTMLElement): CSSProperties {
-  const r = btn.getBoundingClientRect();
-  const rtl = getComputedStyle(btn).direction === "rtl";
-  const end = rtl ? r.left : window.innerWidth - r.right;
-  const below = window.innerHeight - r.bottom >= MENU_MAX + 8 || r.top < window.innerHeight - r.bottom;
-  return below ? { top: r.bottom + 4, insetInlineEnd: Math.max(4, end) } : { bottom: window.innerHeight - r.top + 4, insetInlineEnd: Math.max(4, end) };
-}
-
-// CardMenu is the open menu. It follows its button when the page or a row
-// scrolls; Escape or a press outside closes it.
-function CardMenu({ anchor, onClose, children }: { anchor: HTMLElement; onClose(): void; children: React.ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [style, setStyle] = useState<CSSProperties>(() => menuPlace(anchor));
-  // Once, on opening: the focus goes to the first item (the arrows take it on).
-  useEffect(() => box.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus({ preventScroll: true }), []);
-  useEffect(() => {
-    let frame = 0;
-    const follow = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const r = anchor.getBoundingClientRect();
-        if (r.bottom < 0 || r.top > window.innerHeight) onClose(); // its card scrolled away
-        else setStyle(menuPlace(anchor));
-      });
-    };
-    // A press on the button is its own: its click toggles the menu.
-    const outside = (e: Event) => { if (!box.current?.contains(e.target as Node) && !anchor.contains(e.target as Node)) onClose(); };
-    const key = (e: KeyboardEvent) => menuKey(e, box.current, anchor, onClose);
-    const scroll = (e: Event) => { if (!box.current?.contains(e.target as Node)) follow(); };
-    document.addEventListener("pointerdown", outside);
-    document.addEventListener("keydown", key);
-    window.addEventListener("scroll", scroll, true);
-    window.addEventListener("resize", follow);
-    return () => {
-      cancelAnimationFrame(frame);
-      document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("keydown", key);
-      window.removeEventListener("scroll", scroll, true);
-      window.removeEventListener("resize", follow);
-    };
-  }, [anchor, onClose]);
-  return <div ref={box} className="menu-pop" role="menu" style={style} data-testid="card-menu-pop">{children}</div>;
-}
-
-// menuKey gives the open menu the keys of a menu button (WAI-ARIA APG):
-// the arrows, Home and End move between items, Escape closes it and goes
-// back to the button, Tab closes it and moves on from the button.
-function menuKey(e: KeyboardEvent, box: HTMLElement | null, anchor: HTMLElement, onClose: () => void) {
-  if (e.key === "Escape" || e.key === "Tab") {
-    onClose();
-    if (e.key === "Escape" || box?.contains(document.activeElement)) anchor.focus();
-    return;
-  }
-  const items = Array.from(box?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
-  if (to === undefined || !items.length || at < 0) return;
-  e.preventDefault();
-  items[(to + items.length) % items.length].focus();
 }
 
 // CardGrid: eagerFirst cards load at once; with lcp the first is the page's

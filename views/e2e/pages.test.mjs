@@ -76,6 +76,7 @@ test("the card menu offers the goods in other languages", async () => {
   await page.waitForFunction(() => document.querySelector(".rotating-logo"));
   const card = page.locator("[data-testid=row-wn3] article.card").first();
   await card.locator("[aria-haspopup=menu]").click();
+  await card.locator(".menu-pop").waitFor(); // its code is a chunk fetched on the click
   const other = card.locator('.menu-pop a[lang="ja"]');
   assert.equal(await other.count(), 1);
   assert.match(await other.getAttribute("href"), /^\/ja\/tredetail\//);

@@ -5,7 +5,8 @@ import { broadcast } from "./broadcast";
 import { chatStore, lastSeq, type ChatMessage, type Conversation } from "../stores/chat";
 import { dequeue, enqueue, readOutbox, type Queued } from "./chatOutbox";
 import { requireLogin } from "./auth";
-import { withLang } from "./paths";
+import { bigchatPath } from "./paths";
+import "./shell"; // every chunk reaches the shell: it stays one chunk
 
 export const MSG_TEXT = 1, MSG_IMAGE = 2, MSG_CARD = 3, MSG_ORDER = 4;
 export const MAX_TEXT = 2000;
@@ -15,9 +16,7 @@ export function newAppId(): string {
   return "a" + Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
 }
 
-export function bigchatPath(lang: string, conv?: string): string {
-  return withLang(lang, "/bigchat") + (conv ? "?c=" + encodeURIComponent(conv) : "");
-}
+export { bigchatPath };
 
 // A network failure (no answer at all) queues; anything the server said
 // (too long, too fast, not yours) fails with a Retry.

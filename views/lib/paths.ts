@@ -4,6 +4,11 @@ export function withLang(lang: string, path: string): string {
   return "/" + lang + (path === "/" ? "/" : path);
 }
 
+// bigchatPath is the chat page, on a conversation when conv is given.
+export function bigchatPath(lang: string, conv?: string): string {
+  return withLang(lang, "/bigchat") + (conv ? "?c=" + encodeURIComponent(conv) : "");
+}
+
 export function goodsPath(lang: string, treId: string, uri?: string): string {
   return withLang(lang, "/tredetail/" + encodeURIComponent(treId) + (uri ? "/" + encodeURIComponent(uri) : ""));
 }

@@ -10,6 +10,7 @@ import { catchUp, flushOutbox, localize } from "./chat";
 import { isEmbeddedApp } from "./env";
 import { currentToken } from "./session";
 import { chatStore, type ChatMessage, type Unread } from "../stores/chat";
+import "./shell"; // every chunk reaches the shell: it stays one chunk
 
 export const SOCKET_CHECK_MS = 4000;
 export const HEARTBEAT_MS = 40000;

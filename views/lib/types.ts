@@ -164,7 +164,7 @@ export interface PageProps {
   region: string;
   currency: string;
   baseUrl: string;
-  assets: { js: string; css: string; preload: string[] };
+  assets: { js: string; css: string; preload: string[]; page: string; export: string };
   shared: string; // the URL of SharedData as a script (self.__SOUK_SITE__ = …)
   now: number;
   ek: string; // the API envelope key (public by nature, see api/client.ts)

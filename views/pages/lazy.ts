@@ -1,7 +1,9 @@
-// The client's page table: each page's code is loaded by a dynamic import, so
-// esbuild splits it into a chunk of its own and a document loads only the page
-// it shows (the server names that chunk for preloading: server/ssr/bundle.go
-// reads the import paths below).
+// The client's page table: each page's module is an entry point of the
+// client build (server/ssr/bundle.go reads the lines below), so its code is a
+// chunk of its own. The server names the page's chunk and component in the
+// document (assets.page, assets.export), which the entry imports before
+// hydrating and preloads, so the entry script carries no table of every
+// page's chunk. The loaders here keep the table typed.
 import type { ComponentType } from "react";
 import type { PageName } from "../lib/types";
 

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
+import { pures } from "./pure";
 
 // Server-only fast path for subtrees made of plain HTML elements (no
 // components, no hooks). React's server renderer costs goja ~30 µs an
@@ -127,13 +128,6 @@ function attr(tag: string, name: string, v: unknown): string {
   return " " + name + '="' + esc(v) + '"';
 }
 
-// Components that are plain functions of their props (no hooks, no
-// context) and may be called to write their markup (pure(Badge)).
-const pures = new Set<unknown>();
-export function pure<T>(component: T): T {
-  pures.add(component);
-  return component;
-}
 
 // Tag tells a tag's kind at the cost of a property read (goja calls a
 // Set's has natively, which costs more).

@@ -3,6 +3,7 @@ import { useStore } from "zustand";
 import { createShopStore, type ShopState, type ShopStore } from "./shop";
 import type { Price, SoukData } from "../lib/types";
 import { translate, formatPrice } from "../lib/i18n";
+import "../lib/shell"; // every chunk reaches the shell: it stays one chunk
 
 // Page is what never changes while a page lives: its data, and the
 // translator and price formatter built from it once. It is a plain context,

@@ -3,7 +3,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useChat, type ChatMessage, type Conversation } from "../../stores/chat";
 import { relativeTime } from "../../lib/hydrated";
 import { bigchatPath } from "../../lib/chat";
-import { preview } from "../../components/RealtimeSync";
+import { preview } from "../../components/realtimeHooks";
 import { Badge } from "../../components/Badge";
 import { PeerAvatar } from "./PeerAvatar";
 

@@ -1,4 +1,5 @@
 import { useData } from "../../stores/context";
+import "./kit"; // one chunk with its siblings (kit.ts)
 
 // FaqLinks lists the FAQ's questions, each linked to its page; current is
 // the question being read (shown, not linked). Questions in another

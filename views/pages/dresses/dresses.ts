@@ -1,4 +1,5 @@
 import { withLang } from "../../lib/paths";
+import "./kit"; // one chunk with its siblings (kit.ts)
 
 // The dresses line's names and paths. Every key is written out (never
 // built), so the catalogue test finds each one in locales/en.json.

@@ -1,6 +1,6 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Layout } from "../../components/Layout";
-import { Seo } from "../../components/Seo";
+import { blankLd, Seo } from "../../components/Seo";
 import { Icon } from "../../components/Icon";
 import { MinQtyBadge, PriceTag, Stars, plus } from "../../components/PriceTag";
 import { useShop, useT, usePrice, useData } from "../../stores/context";
@@ -13,11 +13,10 @@ import { formatPrice, txtLang } from "../../lib/i18n";
 import { Gallery, type GalleryHandle } from "./Gallery";
 import { SkuPicker } from "./SkuPicker";
 import { ScenarioPicker } from "./ScenarioPicker";
-import { CustomSizeForm } from "./CustomSize";
 import { SizeChart } from "./SizeChart";
 import { Comments } from "./Comments";
 import { DeliveryDates, type Sizes } from "./Delivery";
-import { goodsCrumbs, productLd } from "./jsonld";
+import { goodsCrumbs, productLd, PRODUCT_LD_BLOCKS } from "./jsonld";
 import { Crumbs } from "../../components/Crumbs";
 import { isSet, skuKey, toggle } from "./selection";
 import { surcharge } from "./pricing";
@@ -29,6 +28,10 @@ import { ChatButton } from "../../components/ChatButton";
 import { FaqLinks } from "../dresses/FaqLinks";
 import { faqPath } from "../dresses/dresses";
 import { makeLinePath } from "../makeline/makeline";
+
+// The made-to-measure form shows only once the shopper picks a custom size
+// (never in a first render): its code is fetched then.
+const CustomSizeForm = lazy(() => import("./CustomSize").then((m) => ({ default: m.CustomSizeForm })));
 
 export function GoodsPage() {
   const t = useT();
@@ -105,7 +108,7 @@ export function GoodsPage() {
   const title = t("MetaGoodsTitle", { name: g.treName.txt, price: formatPrice(g.priceData.prices[0], data.numfmt) });
   return (
     <Layout toastMs={4000}>
-      <Seo title={title} description={g.brief.txt} image={g.treImages[0]?.image.largeThumbnail.url} type="product" jsonLd={productLd(g, data)} />
+      <Seo title={title} description={g.brief.txt} image={g.treImages[0]?.image.largeThumbnail.url} type="product" jsonLd={__SERVER__ ? productLd(g, data) : blankLd(PRODUCT_LD_BLOCKS)} />
       <Crumbs items={goodsCrumbs(g, data)} />
       <div className="goods">
         <Gallery ref={gallery} images={g.treImages} alt={g.treName.txt} />
@@ -145,7 +148,7 @@ export function GoodsPage() {
           <SkuPicker mod={g.skuModule} picked={picked} lang={data.lang} flagged={flagged} minQty={minQty} onPick={pick} />
           <ScenarioPicker labels={g.scenarioLabels} chosen={chosen} lang={data.lang} flagged={flagged}
             onChoose={(id, opt) => setChosen({ ...chosen, [id]: opt })} />
-          {customSize ? <CustomSizeForm value={size} flagged={flagged} onChange={setSize} /> : null}
+          {customSize ? <Suspense fallback={null}><CustomSizeForm value={size} flagged={flagged} onChange={setSize} /></Suspense> : null}
           {data.data.sizeChart?.length ? <SizeChart rows={data.data.sizeChart} chosen={chosen[LABEL_SIZE]} /> : null}
           <div className="buy">
             {g.sid || mine ? null : (

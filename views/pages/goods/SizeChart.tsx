@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useT } from "../../stores/context";
 import type { SizeRow } from "../../lib/types";
 import { toInch } from "./sizes";
+import "../dresses/kit"; // one chunk with its siblings (kit.ts)
 
 // SizeChart shows the standard sizes' body measurements in cm and inch;
 // the chosen size's row is highlighted. The table is built only once the

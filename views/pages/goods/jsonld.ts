@@ -12,6 +12,10 @@ const DAY = 86400e3;
 // quantity, which eligibleQuantity states; shippingDetails is the order
 // rule (a flat rate per seller, free from a goods total) applied to the
 // minimum order at the lowest price.
+// PRODUCT_LD_BLOCKS is how many blocks productLd makes (the browser renders
+// that many in their place: Seo's blankLd).
+export const PRODUCT_LD_BLOCKS = 2;
+
 export function productLd(g: Goods, d: SoukData): object[] {
   const url = d.baseUrl + goodsPath(d.lang, g.treId, g.uri);
   const price = g.priceData.prices[0];

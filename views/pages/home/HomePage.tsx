@@ -1,15 +1,17 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { Layout } from "../../components/Layout";
 import { Seo } from "../../components/Seo";
 import { useShop, useT, useData } from "../../stores/context";
 import { createSearchStore, newTab, type SearchTab } from "../../stores/search";
 import { call } from "../../api/client";
-import { streamSearch } from "../../api/stream";
 import { SearchBox, type SearchQuery } from "./SearchBox";
-import { Results } from "./Results";
 import { Promo, RotatingLogo, Row } from "./Promos";
 import { searchTitle } from "./searchTitle";
+
+// The results and the streaming call exist only after a search, never in a
+// first render: their code is fetched when the shopper searches.
+const Results = lazy(() => import("./Results").then((m) => ({ default: m.Results })));
 
 export function HomePage() {
   const t = useT();
@@ -19,12 +21,18 @@ export function HomePage() {
   const { tabs, active, running } = useStore(store);
   const abort = useRef<AbortController | null>(null);
   const ctx = { lang: data.lang, region: data.region, currency: data.currency, t };
+  useEffect(() => {
+    // Fetch the search's code once the page is idle, so the first search does not wait for it.
+    const id = setTimeout(() => void Promise.all([import("./Results"), import("../../api/stream")]).catch(() => undefined), 2500);
+    return () => clearTimeout(id);
+  }, []);
 
   const run = async (pageId: string, path: string, body: BodyInit, json: boolean) => {
     abort.current?.abort();
     const ctrl = new AbortController();
     abort.current = ctrl;
     try {
+      const { streamSearch } = await import("../../api/stream").catch(() => { throw new Error(t("NetworkConFailed")); });
       await streamSearch(ctx, path, body, json, (f) => store.getState().frame(pageId, f), ctrl.signal);
       store.getState().finish(pageId);
     } catch (e) {
@@ -77,8 +85,10 @@ export function HomePage() {
           <>
             {/* The promos' h1 goes with them: the results name the page instead. */}
             <h1 className="search-title" dir="auto">{searchTitle(t, current.searchTxt)}</h1>
-            <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
-            onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} onSearch={(txt) => search({ txt })} />
+            <Suspense fallback={null}>
+              <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
+                onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} onSearch={(txt) => search({ txt })} />
+            </Suspense>
           </>
         ) : (
           <>
