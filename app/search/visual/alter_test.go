@@ -4,8 +4,8 @@ import (
 	"image"
 	"image/color"
 	"os"
-	"strconv"
 	"sort"
+	"strconv"
 	"testing"
 
 	"souk/app/media"
@@ -51,6 +51,9 @@ func evalAlteration(x *Index, items []item, tr Transform) alterationResult {
 			}
 		}
 		top[i] = hits[0].ID
+		if hits[0].Distance > RejectDistance {
+			rank[i], top[i] = 99, "(rejected)"
+		}
 		self[i] = Distance(&q, &items[i].Desc)
 	})
 	var r alterationResult
@@ -98,6 +101,6 @@ func TestEvaluateAlterations(t *testing.T) {
 	for _, s := range OutOfCatalogue(catalogSize) {
 		q := Describe(s.Img)
 		h := x.Nearest(&q, 1)
-		t.Logf("outside %-12s nearest %.2f (%s)", s.Name, h[0].Distance, h[0].ID)
+		t.Logf("outside %-12s nearest %.2f (%s) rejected %v", s.Name, h[0].Distance, h[0].ID, h[0].Distance > RejectDistance)
 	}
 }

@@ -2,7 +2,7 @@ package visual
 
 import (
 	"image"
-		"math"
+	"math"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/math/f64"

@@ -49,7 +49,7 @@ export function Results({ tab, onExpand, onMore, onFeedback, onShowMore }: {
   return (
     <div className="results" aria-busy={tab.result === "running"}>
       {tab.understood ? <UnderstoodChips u={tab.understood} /> : null}
-      {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t("NoResults")}</p> : null}
+      {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t(tab.understood && "dominant" in tab.understood ? "ImageNoSimilar" : "NoResults")}</p> : null}
       {/* A query that asks for wholesale shows wholesale offers first. */}
       {(tab.understood?.wholesale ? ["wholesaler", "consumer"] as const : ["consumer", "wholesaler"] as const).map((g) => (
         <Group key={g} title={t(g === "consumer" ? "ConsumerGoods" : "WholesalerGoods")} list={tab[g]} testid={g}

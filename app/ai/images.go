@@ -1,0 +1,48 @@
+package ai
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+)
+
+// EmbedImages returns one vector per picture (encoded JPEG or PNG bytes),
+// in order, from the embeddings endpoint of a multimodal model (for
+// example a CLIP or SigLIP model behind an OpenAI-compatible server). The
+// pictures go as inputs of the form {"image": "data:<type>;base64,..."},
+// the shape Jina's and several self-hosted servers accept.
+func (c *Client) EmbedImages(ctx context.Context, model string, pics [][]byte) ([][]float32, error) {
+	inputs := make([]map[string]string, len(pics))
+	for i, p := range pics {
+		inputs[i] = map[string]string{"image": "data:" + sniffType(p) + ";base64," + base64.StdEncoding.EncodeToString(p)}
+	}
+	var out struct {
+		Data []struct {
+			Index     int       `json:"index"`
+			Embedding []float32 `json:"embedding"`
+		} `json:"data"`
+	}
+	if err := c.post(ctx, "/v1/embeddings", map[string]any{"model": model, "input": inputs}, &out); err != nil {
+		return nil, err
+	}
+	vecs := make([][]float32, len(pics))
+	for _, d := range out.Data {
+		if d.Index >= 0 && d.Index < len(vecs) {
+			vecs[d.Index] = d.Embedding
+		}
+	}
+	for i, v := range vecs {
+		if len(v) == 0 {
+			return nil, fmt.Errorf("ai: image embeddings: missing vector %d", i)
+		}
+	}
+	return vecs, nil
+}
+
+// sniffType names the picture's media type from its first bytes.
+func sniffType(p []byte) string {
+	if len(p) > 3 && p[0] == 0x89 && p[1] == 'P' && p[2] == 'N' && p[3] == 'G' {
+		return "image/png"
+	}
+	return "image/jpeg"
+}
