@@ -87,23 +87,31 @@ func (c *Client) Rewrite(ctx context.Context, query, lang string) (string, error
 
 // Embed returns one vector per text, in order.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	var out struct {
-		Data []struct {
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		} `json:"data"`
-	}
+	var out embeddings
 	if err := c.post(ctx, "/v1/embeddings", map[string]any{"model": c.embedModel, "input": texts}, &out); err != nil {
 		return nil, err
 	}
-	vecs := make([][]float32, len(texts))
-	for _, d := range out.Data {
-		if d.Index >= 0 && d.Index < len(vecs) {
+	return out.vectors(len(texts))
+}
+
+// embeddings is the answer of an embeddings endpoint.
+type embeddings struct {
+	Data []struct {
+		Index     int       `json:"index"`
+		Embedding []float32 `json:"embedding"`
+	} `json:"data"`
+}
+
+// vectors puts the n vectors in input order, failing if one is missing.
+func (e *embeddings) vectors(n int) ([][]float32, error) {
+	vecs := make([][]float32, n)
+	for _, d := range e.Data {
+		if d.Index >= 0 && d.Index < n {
 			vecs[d.Index] = d.Embedding
 		}
 	}
 	for i, v := range vecs {
-		if v == nil {
+		if len(v) == 0 {
 			return nil, fmt.Errorf("ai: embeddings: missing vector %d", i)
 		}
 	}

@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
 )
 
 // EmbedImages returns one vector per picture (encoded JPEG or PNG bytes),
@@ -16,27 +15,11 @@ func (c *Client) EmbedImages(ctx context.Context, model string, pics [][]byte) (
 	for i, p := range pics {
 		inputs[i] = map[string]string{"image": "data:" + sniffType(p) + ";base64," + base64.StdEncoding.EncodeToString(p)}
 	}
-	var out struct {
-		Data []struct {
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		} `json:"data"`
-	}
+	var out embeddings
 	if err := c.post(ctx, "/v1/embeddings", map[string]any{"model": model, "input": inputs}, &out); err != nil {
 		return nil, err
 	}
-	vecs := make([][]float32, len(pics))
-	for _, d := range out.Data {
-		if d.Index >= 0 && d.Index < len(vecs) {
-			vecs[d.Index] = d.Embedding
-		}
-	}
-	for i, v := range vecs {
-		if len(v) == 0 {
-			return nil, fmt.Errorf("ai: image embeddings: missing vector %d", i)
-		}
-	}
-	return vecs, nil
+	return out.vectors(len(pics))
 }
 
 // sniffType names the picture's media type from its first bytes.
