@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"souk/app/media"
@@ -93,7 +94,11 @@ func TestEvaluateAlterations(t *testing.T) {
 		}
 	}
 	t.Logf("%d pictures, %d queried; threshold %.2f", len(items), len(qs), RejectDistance)
+	only := os.Getenv("VISUAL_ONLY") // comma-separated alteration names
 	for _, tr := range Alterations() {
+		if only != "" && !strings.Contains(","+only+",", ","+tr.Name+",") {
+			continue
+		}
 		r := evalAlteration(x, qs, tr)
 		t.Logf("%-14s top-1 %.3f top-5 %.3f self p50 %.2f p95 %.2f max %.2f %v", tr.Name, r.top1, r.top5,
 			pct(r.self, 0.5), pct(r.self, 0.95), r.self[len(r.self)-1], head(r.misses, 5))

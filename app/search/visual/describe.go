@@ -152,8 +152,11 @@ func Describe(img image.Image) Descriptor {
 	shadowBand(fg, shadow)
 	colours(&d, n, fg, shadow)
 	layout(&d, n, fg)
-	edges(d.Edges[:edgeBins], n.w, n.h, n.l, n.a, n.b)
-	cl, ca, cb, cw, ch := half(n)
+	// Edges of the object over white, as the catalogue's light studio
+	// backdrops show it: a wooden table's grain is not the product's.
+	nc := overWhite(n, fg)
+	edges(d.Edges[:edgeBins], nc.w, nc.h, nc.l, nc.a, nc.b)
+	cl, ca, cb, cw, ch := half(nc)
 	edges(d.Edges[edgeBins:], cw, ch, cl, ca, cb)
 	d.Hash = dhash(n, fg)
 	return d

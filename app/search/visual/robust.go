@@ -112,7 +112,7 @@ func boxPass(src, dst []float32, n, lines, r, step, next int) {
 // maskLimits returns the colour distances to the backdrop model at which a
 // pixel starts to count as object and fully counts: the standard ones on a
 // plain backdrop, raised on a textured one to stay above its own spread
-// (the 90th percentile of the border's distances to the model).
+// (from a low percentile of the border's distances to the model).
 func maskLimits(w *labImage, bg *bgModel, skip []bool) (lo, hi float32) {
 	var res []float64
 	ring := max(1, min(w.w, w.h)/32)
@@ -129,10 +129,22 @@ func maskLimits(w *labImage, bg *bgModel, skip []bool) (lo, hi float32) {
 	if len(res) == 0 {
 		return fgLow, fgHigh
 	}
-	// Border pixels of the object itself are outliers: the 60th
-	// percentile is backdrop as long as the object holds under 40% of it.
+	// Border pixels of the object itself are outliers: the 30th
+	// percentile is backdrop as long as the object holds under 70% of it
+	// (a close crop).
 	sort.Float64s(res)
-	spread := float32(res[len(res)*6/10])
-	lo = max(fgLow, 1.8*spread)
+	spread := float32(res[len(res)*3/10])
+	lo = min(max(fgLow, 2.5*spread), 0.15)
 	return lo, lo + (fgHigh - fgLow)
+}
+
+// overWhite composites the object (mask fg) over white.
+func overWhite(n *labImage, fg []float32) *labImage {
+	out := &labImage{w: n.w, h: n.h, l: make([]float32, len(n.l)), a: make([]float32, len(n.a)), b: make([]float32, len(n.b))}
+	for i, m := range fg {
+		out.l[i] = m*n.l[i] + (1 - m)
+		out.a[i] = m * n.a[i]
+		out.b[i] = m * n.b[i]
+	}
+	return out
 }
