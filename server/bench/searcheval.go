@@ -123,9 +123,12 @@ func evalCatalogue(ctx context.Context, a *server.App) (eval.Catalogue, error) {
 // picture counts as a miss), then asks with pictures of things the store
 // does not sell, which should get no goods.
 func imageEval(ctx context.Context, a *server.App, out io.Writer) error {
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(10 * time.Minute) // a busy machine takes minutes to describe every picture
 	for !a.Visual.Ready() && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
+	}
+	if !a.Visual.Ready() {
+		return fmt.Errorf("bench: the visual index is not ready (%d pictures)", a.Visual.Len())
 	}
 	imgs, err := a.DB.GoodsImage.Query().Where(goodsimage.PositionEQ(0)).WithGoods().All(ctx)
 	if err != nil {

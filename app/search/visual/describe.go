@@ -96,8 +96,17 @@ func Describe(img image.Image) Descriptor {
 			}
 		}
 	}
-	x0, x1 := objectSpan(fgw, ww, wh, true)
-	y0, y1 := objectSpan(fgw, ww, wh, false)
+	// The box from the mask cut at one half: the blur spreads the mask
+	// past the object by a few pixels, more of the object the smaller it
+	// is in the frame, which would frame a crop differently.
+	bin := make([]float32, len(fgw))
+	for i, m := range fgw {
+		if m >= 0.5 {
+			bin[i] = 1
+		}
+	}
+	x0, x1 := objectSpan(bin, ww, wh, true)
+	y0, y1 := objectSpan(bin, ww, wh, false)
 	// The box in reduced-image pixels, at least two pixels wide.
 	sx, sy := float64(rw)/float64(ww), float64(rh)/float64(wh)
 	box := image.Rect(int(math.Floor(x0*sx)), int(math.Floor(y0*sy)), int(math.Ceil(x1*sx)), int(math.Ceil(y1*sy)))
