@@ -105,6 +105,11 @@ func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat
 		return nil, nil, nil, err
 	}
 	vis := search.NewVisual(db, search.DemoPicture(seed.MediaSpec(db)), sw, log)
+	if c := ai.New(cfg.AIBaseURL, cfg.AIModel, cfg.AIAPIKey); c != nil && cfg.AIImageEmbedModel != "" {
+		vis.UseEmbeddings(func(ctx context.Context, pics [][]byte) ([][]float32, error) {
+			return c.EmbedImages(ctx, cfg.AIImageEmbedModel, pics)
+		}, cfg.AIImageEmbedMin)
+	}
 	go func() {
 		if err := vis.Build(bg); err != nil && bg.Err() == nil {
 			log.Error("visual index", "err", err)

@@ -56,43 +56,56 @@ func (c *Client) Rewrite(ctx context.Context, query, lang string) (string, error
 
 // Embed returns one vector per text, in order.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	var out struct {
-		Data []struct {
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		} `json:"data"`
+	var out embeddings
+	if err := c.embed(ctx, "search-embed", c.embedModel, texts, &out); err != nil {
+		return nil, err
 	}
-	body, err := json.Marshal(map[string]any{"model": c.embedModel, "input": texts})
+	return out.vectors(len(texts))
+}
+
+// embeddings is the answer of an embeddings endpoint.
+type embeddings struct {
+	Data []struct {
+		Index     int       `json:"index"`
+		Embedding []float32 `json:"embedding"`
+	} `json:"data"`
+}
+
+// vectors puts the n vectors in input order, failing if one is missing.
+func (e *embeddings) vectors(n int) ([][]float32, error) {
+	vecs := make([][]float32, n)
+	for _, d := range e.Data {
+		if d.Index >= 0 && d.Index < n {
+			vecs[d.Index] = d.Embedding
+		}
+	}
+	for i, v := range vecs {
+		if len(v) == 0 {
+			return nil, fmt.Errorf("ai: embeddings: missing vector %d", i)
+		}
+	}
+	return vecs, nil
+}
+
+// embed posts input to the embeddings endpoint with model and reads the
+// answer into out (texts and pictures alike), logging usage like every call.
+func (c *Client) embed(ctx context.Context, op, model string, input any, out *embeddings) error {
+	body, err := json.Marshal(map[string]any{"model": model, "input": input})
 	if err != nil {
-		return nil, fmt.Errorf("ai: embeddings: encode: %w", err)
+		return fmt.Errorf("ai: embeddings: encode: %w", err)
 	}
-	err = c.r.do(ctx, "search-embed", wire{path: "/v1/embeddings", contentType: "application/json", model: c.embedModel, body: body},
+	return c.r.do(ctx, op, wire{path: "/v1/embeddings", contentType: "application/json", model: model, body: body},
 		func(_ context.Context, b io.Reader) (*Usage, error) {
 			var u struct {
 				Usage *Usage `json:"usage"`
 			}
 			raw, err := io.ReadAll(io.LimitReader(b, 8<<20))
 			if err == nil {
-				err = json.Unmarshal(raw, &out)
+				err = json.Unmarshal(raw, out)
 			}
 			if err == nil {
 				_ = json.Unmarshal(raw, &u)
 			}
 			return u.Usage, err
 		})
-	if err != nil {
-		return nil, err
-	}
-	vecs := make([][]float32, len(texts))
-	for _, d := range out.Data {
-		if d.Index >= 0 && d.Index < len(vecs) {
-			vecs[d.Index] = d.Embedding
-		}
-	}
-	for i, v := range vecs {
-		if v == nil {
-			return nil, fmt.Errorf("ai: embeddings: missing vector %d", i)
-		}
-	}
-	return vecs, nil
 }

@@ -28,6 +28,12 @@ type Config struct {
 	// AI_IMAGE_MODEL: the endpoint's image model; with AI_BASE_URL, AI
 	// creation edits pictures with it instead of the embedded engine.
 	AIImageModel string
+	// AI_IMAGE_EMBED_MODEL: a multimodal embedding model of the endpoint
+	// that ranks search by image (the production engine); empty = the
+	// embedded picture descriptors. AI_IMAGE_EMBED_MIN: the least cosine
+	// similarity of a goods picture to the query's for it to be shown.
+	AIImageEmbedModel string
+	AIImageEmbedMin   float64
 	// AI_QUOTA_USER and AI_QUOTA_DAY: AI calls one user, and everyone
 	// together, may make in a UTC day (both engines count; app/quota keeps
 	// the counts in the database, shared by every node).
@@ -70,7 +76,7 @@ var Vars = [][2]string{
 	{"PORT", "8080"}, {"DATA_DIR", "./data"}, {"DATABASE_URL", ""},
 	{"BASE_URL", "http://localhost:8080"}, {"DEV", "false"}, {"SMTP_URL", ""},
 	{"AI_BASE_URL", ""}, {"AI_MODEL", ""}, {"AI_API_KEY", ""},
-	{"AI_IMAGE_MODEL", ""}, {"AI_QUOTA_USER", "100"}, {"AI_QUOTA_DAY", "5000"}, {"AI_TIMEOUT", "60s"},
+	{"AI_IMAGE_MODEL", ""}, {"AI_IMAGE_EMBED_MODEL", ""}, {"AI_IMAGE_EMBED_MIN", "0.8"}, {"AI_QUOTA_USER", "100"}, {"AI_QUOTA_DAY", "5000"}, {"AI_TIMEOUT", "60s"},
 	{"ENVELOPE_KEY", "(derived from a fixed development key)"}, {"WEBHOOK_SECRET", "(generated, kept in the database)"},
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
@@ -90,18 +96,19 @@ func Load(getenv func(string) string) (Config, error) {
 		return def
 	}
 	c := Config{
-		DataDir:       get("DATA_DIR", "./data"),
-		DatabaseURL:   get("DATABASE_URL", ""),
-		BaseURL:       strings.TrimRight(get("BASE_URL", ""), "/"),
-		SMTPURL:       get("SMTP_URL", ""),
-		AIBaseURL:     get("AI_BASE_URL", ""),
-		AIModel:       get("AI_MODEL", ""),
-		AIAPIKey:      get("AI_API_KEY", ""),
-		AIImageModel:  get("AI_IMAGE_MODEL", ""),
-		EnvelopeKey:   get("ENVELOPE_KEY", ""),
-		WebhookSecret: get("WEBHOOK_SECRET", ""),
-		CodePepper:    get("CODE_PEPPER", ""),
-		PayProvider:   get("PAYMENT_PROVIDER", "test"),
+		DataDir:           get("DATA_DIR", "./data"),
+		DatabaseURL:       get("DATABASE_URL", ""),
+		BaseURL:           strings.TrimRight(get("BASE_URL", ""), "/"),
+		SMTPURL:           get("SMTP_URL", ""),
+		AIBaseURL:         get("AI_BASE_URL", ""),
+		AIModel:           get("AI_MODEL", ""),
+		AIAPIKey:          get("AI_API_KEY", ""),
+		AIImageModel:      get("AI_IMAGE_MODEL", ""),
+		AIImageEmbedModel: get("AI_IMAGE_EMBED_MODEL", ""),
+		EnvelopeKey:       get("ENVELOPE_KEY", ""),
+		WebhookSecret:     get("WEBHOOK_SECRET", ""),
+		CodePepper:        get("CODE_PEPPER", ""),
+		PayProvider:       get("PAYMENT_PROVIDER", "test"),
 	}
 	if c.PayProvider != "test" {
 		return c, fmt.Errorf("config: PAYMENT_PROVIDER must be \"test\" (the embedded test provider is the only one built), got %q", c.PayProvider)
@@ -109,6 +116,9 @@ func Load(getenv func(string) string) (Config, error) {
 	var err error
 	if c.Port, err = intVar(get("PORT", "8080"), "PORT", 1, 65535); err != nil {
 		return c, err
+	}
+	if c.AIImageEmbedMin, err = strconv.ParseFloat(get("AI_IMAGE_EMBED_MIN", "0.8"), 64); err != nil || c.AIImageEmbedMin < -1 || c.AIImageEmbedMin > 1 {
+		return c, fmt.Errorf("config: AI_IMAGE_EMBED_MIN must be a number from -1 to 1, got %q", get("AI_IMAGE_EMBED_MIN", ""))
 	}
 	if c.AIQuotaUser, err = intVar(get("AI_QUOTA_USER", "100"), "AI_QUOTA_USER", 1, 1_000_000); err != nil {
 		return c, err

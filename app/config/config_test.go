@@ -39,6 +39,12 @@ func TestLoad(t *testing.T) {
 		}},
 		{"ai quota zero", map[string]string{"AI_QUOTA_USER": "0"}, true, nil},
 		{"ai timeout bad", map[string]string{"AI_TIMEOUT": "soon"}, true, nil},
+		{"image embeddings", map[string]string{"AI_IMAGE_EMBED_MODEL": "clip", "AI_IMAGE_EMBED_MIN": "0.72"}, false, func(c Config) bool {
+			return c.AIImageEmbedModel == "clip" && c.AIImageEmbedMin == 0.72
+		}},
+		{"image embeddings default", nil, false, func(c Config) bool { return c.AIImageEmbedModel == "" && c.AIImageEmbedMin == 0.8 }},
+		{"image embeddings min bad", map[string]string{"AI_IMAGE_EMBED_MIN": "high"}, true, nil},
+		{"image embeddings min out of range", map[string]string{"AI_IMAGE_EMBED_MIN": "3"}, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,12 +2,14 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"log/slog"
 	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"souk/app/media"
 	"souk/app/search/visual"
@@ -53,6 +55,15 @@ type Visual struct {
 	swatches []Swatch
 	ready    atomic.Bool
 	log      *slog.Logger
+	remote   pictureMatcher // when set, ranks pictures instead of the descriptors
+}
+
+// UseEmbeddings makes a remote image-embedding model rank the pictures
+// (the production engine), with descriptors still naming the colours.
+// Pictures less similar than minSim (cosine) to a query are not like it.
+// Call it before Build.
+func (v *Visual) UseEmbeddings(embed ImageEmbedder, minSim float64) {
+	v.remote = newEmbedMatcher(embed, minSim)
 }
 
 // NewVisual makes an empty visual index; Build fills it.
@@ -94,8 +105,34 @@ func (v *Visual) Build(ctx context.Context) error {
 	if err := v.flush(ctx, &batch); err != nil {
 		return err
 	}
+	if v.remote != nil {
+		v.embedAll(ctx)
+	}
 	v.ready.Store(true)
 	return nil
+}
+
+// embedAll gives every indexed picture to the remote engine; a picture it
+// fails on is left out of its ranking (and logged).
+func (v *Visual) embedAll(ctx context.Context) {
+	v.mu.RLock()
+	ids := make([]string, 0, len(v.goodsOf))
+	for id := range v.goodsOf {
+		ids = append(ids, id)
+	}
+	v.mu.RUnlock()
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return
+		}
+		pic, ok := v.picture(id)
+		if !ok {
+			continue
+		}
+		if err := v.remote.Add(ctx, id, pic); err != nil {
+			v.log.Warn("image embeddings", "err", err)
+		}
+	}
 }
 
 // loadStored adds the stored descriptors to the index, a page at a time:
@@ -176,12 +213,28 @@ type VisualResult struct {
 	Dominant []string
 }
 
-// Search ranks goods by likeness to img (at most k goods).
+// Search ranks goods by likeness to img (at most k goods). A picture whose
+// nearest goods picture is farther than visual.RejectDistance is of
+// something the store does not sell: no goods, rather than k guesses.
 func (v *Visual) Search(img image.Image, k int) VisualResult {
+	return v.SearchContext(context.Background(), img, k)
+}
+
+// SearchContext is Search for a request: the remote engine, when used, is
+// asked within ctx (and at most remoteWait); if it fails the descriptors
+// answer.
+func (v *Visual) SearchContext(ctx context.Context, img image.Image, k int) VisualResult {
 	d := visual.Describe(img)
-	hits := v.idx.Nearest(&d, k*4) // several pictures per goods: keep each goods' best
-	seen := map[string]bool{}
 	var out VisualResult
+	out.Dominant = v.colourKeys(&d, 3)
+	hits, err := v.remoteNearest(ctx, img, k*4)
+	if err != nil {
+		hits = v.idx.Nearest(&d, k*4) // several pictures per goods: keep each goods' best
+		if len(hits) > 0 && hits[0].Distance > visual.RejectDistance {
+			hits = nil
+		}
+	}
+	seen := map[string]bool{}
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	for _, h := range hits {
@@ -195,8 +248,35 @@ func (v *Visual) Search(img image.Image, k int) VisualResult {
 			break
 		}
 	}
-	out.Dominant = v.colourKeys(&d, 3)
 	return out
+}
+
+var errNoRemote = errors.New("search: no remote picture engine")
+
+// remoteWait bounds a query to the remote engine.
+const remoteWait = 3 * time.Second
+
+func (v *Visual) remoteNearest(ctx context.Context, img image.Image, k int) ([]visual.Hit, error) {
+	if v.remote == nil || v.remote.Len() == 0 { // off, or still embedding the catalogue
+		return nil, errNoRemote
+	}
+	ctx, cancel := context.WithTimeout(ctx, remoteWait)
+	defer cancel()
+	hits, err := v.remote.Nearest(ctx, img, k)
+	if err != nil {
+		v.log.Warn("image embeddings: query", "err", err)
+	}
+	return hits, err
+}
+
+// Closest returns the distance of the indexed picture nearest to img (for
+// evaluations calibrating visual.RejectDistance), or +Inf if none.
+func (v *Visual) Closest(img image.Image) float64 {
+	d := visual.Describe(img)
+	if hits := v.idx.Nearest(&d, 1); len(hits) > 0 {
+		return hits[0].Distance
+	}
+	return math.Inf(1)
 }
 
 // ColourKeys names the dominant colours of the object in img (at most n,

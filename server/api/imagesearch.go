@@ -18,7 +18,9 @@ const ImageResults = 40
 // streamImage answers image/stream/search (multipart: image, contentType,
 // width, height) with the same frames as a text search: goods most like
 // the picture, split into consumer and wholesale goods, and the picture's
-// dominant colours in the understood frame, to offer as a refinement.
+// dominant colours in the understood frame, to offer as a refinement. A
+// picture of something the store does not sell gets no goods, and the
+// 'show more' and feedback sections (SPEC §2, codes 6 and 7).
 func (s *Searches) streamImage(c echo.Context) error {
 	w := newFrameWriter(c, s.translator(c))
 	if s.visual == nil {
@@ -58,6 +60,9 @@ func (s *Searches) streamImage(c echo.Context) error {
 		}
 		w.frame(map[string]int{"c": group.done})
 	}
+	if len(res.Goods) == 0 { // nothing like the picture: offer more, and ask
+		w.frame(map[string]int{"c": FrameShowMore})
+	}
 	w.frame(map[string]int{"c": FrameFeedback})
 	return nil
 }
@@ -75,7 +80,7 @@ func (s *Searches) searchPicture(ctx context.Context, data []byte) (search.Visua
 	if err != nil {
 		return search.VisualResult{}, err
 	}
-	return s.visual.Search(img, ImageResults), nil
+	return s.visual.SearchContext(ctx, img, ImageResults), nil
 }
 
 // readImageField reads the uploaded picture, bounded in size.

@@ -3,9 +3,13 @@ package bench
 import (
 	"context"
 	"fmt"
+	"image"
+	"image/color"
 	"io"
 	"log/slog"
 	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"souk/app/config"
@@ -42,8 +46,10 @@ func SearchEval(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer stop()
-	if err := textEval(ctx, a, base, out); err != nil {
-		return err
+	if os.Getenv("SEARCHEVAL_IMAGE_ONLY") == "" {
+		if err := textEval(ctx, a, base, out); err != nil {
+			return err
+		}
 	}
 	return imageEval(ctx, a, out)
 }
@@ -112,33 +118,45 @@ func evalCatalogue(ctx context.Context, a *server.App) (eval.Catalogue, error) {
 	return cat, nil
 }
 
-// imageEval asks for every 4th goods' first picture, transformed, and
-// counts how often that goods comes first and among the first five.
+// imageEval asks for every 4th goods' first picture, altered, and counts
+// how often that goods comes first and among the first five (a rejected
+// picture counts as a miss), then asks with pictures of things the store
+// does not sell, which should get no goods.
 func imageEval(ctx context.Context, a *server.App, out io.Writer) error {
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(10 * time.Minute) // a busy machine takes minutes to describe every picture
 	for !a.Visual.Ready() && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
+	}
+	if !a.Visual.Ready() {
+		return fmt.Errorf("bench: the visual index is not ready (%d pictures)", a.Visual.Len())
 	}
 	imgs, err := a.DB.GoodsImage.Query().Where(goodsimage.PositionEQ(0)).WithGoods().All(ctx)
 	if err != nil {
 		return err
 	}
 	spec := seed.MediaSpec(a.DB)
-	fmt.Fprintf(out, "\nImage search, %d pictures indexed:\n%-18s %7s %7s %7s\n", a.Visual.Len(), "transformation", "queries", "top-1", "top-5")
-	for _, tr := range visual.Transforms() {
+	var picks []evalPicture
+	for i, im := range imgs {
+		if s, ok := spec(im.UID); ok && i%4 == 0 && im.Edges.Goods != nil {
+			picks = append(picks, evalPicture{s, im.Edges.Goods.UID})
+		}
+	}
+	fmt.Fprintf(out, "\nImage search, %d pictures indexed, rejection past distance %.1f:\n%-16s %7s %7s %7s %9s %9s\n",
+		a.Visual.Len(), visual.RejectDistance, "alteration", "queries", "top-1", "top-5", "dist p50", "dist p95")
+	only := os.Getenv("SEARCHEVAL_ONLY") // comma-separated alteration names, for a quick look
+	for _, tr := range append(visual.Transforms(), visual.Alterations()[1:]...) {
+		if only != "" && !strings.Contains(","+only+",", ","+tr.Name+",") {
+			continue
+		}
 		n, top1, top5 := 0, 0, 0
-		for i, im := range imgs {
-			if i%4 != 0 || im.Edges.Goods == nil {
-				continue
-			}
-			s, ok := spec(im.UID)
-			if !ok {
-				continue
-			}
-			res := a.Visual.Search(tr.Apply(media.RenderDemo(s, 800, 800)), 5)
+		var dists []float64
+		for _, p := range picks {
+			q := p.altered(tr)
+			res := a.Visual.Search(q, 5)
+			dists = append(dists, a.Visual.Closest(q))
 			n++
 			for rank, g := range res.Goods {
-				if g == im.Edges.Goods.UID {
+				if g == p.goods {
 					top5++
 					if rank == 0 {
 						top1++
@@ -146,7 +164,45 @@ func imageEval(ctx context.Context, a *server.App, out io.Writer) error {
 				}
 			}
 		}
-		fmt.Fprintf(out, "%-18s %7d %6.1f%% %6.1f%%\n", tr.Name, n, 100*float64(top1)/float64(max(n, 1)), 100*float64(top5)/float64(max(n, 1)))
+		sort.Float64s(dists)
+		fmt.Fprintf(out, "%-16s %7d %6.1f%% %6.1f%% %9.2f %9.2f\n", tr.Name, n, 100*float64(top1)/float64(max(n, 1)),
+			100*float64(top5)/float64(max(n, 1)), quantile(dists, 0.5), quantile(dists, 0.95))
 	}
+	answered := 0
+	scenes := visual.OutOfCatalogue(800)
+	for _, sc := range scenes {
+		res := a.Visual.Search(sc.Img, 40)
+		if len(res.Goods) > 0 {
+			answered++
+		}
+		fmt.Fprintf(out, "  outside %-12s nearest %.2f, %d goods\n", sc.Name, a.Visual.Closest(sc.Img), len(res.Goods))
+	}
+	fmt.Fprintf(out, "Out-of-catalogue pictures answered with goods: %d of %d\n", answered, len(scenes))
 	return nil
+}
+
+// evalPicture is a goods picture as drawn, and its goods.
+type evalPicture struct {
+	spec  media.DemoSpec
+	goods string
+}
+
+// altered draws the picture at a shopper's size as tr alters it; a
+// cutout alteration draws it on black and on grey to matte it out.
+func (p evalPicture) altered(tr visual.Transform) image.Image {
+	if tr.Cutout == nil {
+		return tr.Apply(media.RenderDemo(p.spec, 800, 800))
+	}
+	s := p.spec
+	s.Background = color.RGBA{A: 255}
+	black := media.RenderDemo(s, 800, 800)
+	s.Background = color.RGBA{180, 180, 180, 255}
+	return tr.Cutout(visual.Matte(black, media.RenderDemo(s, 800, 800), 180))
+}
+
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }

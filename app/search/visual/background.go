@@ -41,15 +41,15 @@ type bgSample struct{ u, v, l, a, b float64 }
 // working copy). Border pixels of the product itself, when it touches the
 // edge, are rejected as outliers: first against the median border colour,
 // then twice against the fitted surface.
-func fitBackground(w *labImage) *bgModel {
+func fitBackground(w *labImage, skip []bool) *bgModel {
 	ring := max(1, min(w.w, w.h)/32)
 	var ss []bgSample
 	for y := range w.h {
 		for x := range w.w {
-			if x >= ring && x < w.w-ring && y >= ring && y < w.h-ring {
+			i := y*w.w + x
+			if x >= ring && x < w.w-ring && y >= ring && y < w.h-ring || skip[i] {
 				continue
 			}
-			i := y*w.w + x
 			ss = append(ss, bgSample{
 				u: (float64(x)+0.5)/float64(w.w)*2 - 1, v: (float64(y)+0.5)/float64(w.h)*2 - 1,
 				l: float64(w.l[i]), a: float64(w.a[i]), b: float64(w.b[i]),

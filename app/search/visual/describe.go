@@ -79,7 +79,11 @@ func Describe(img image.Image) Descriptor {
 	rw, rh := r.Rect.Dx(), r.Rect.Dy()
 	work := toLab(reduce(r, workSide))
 	ww, wh := work.w, work.h
-	bg := fitBackground(work)
+	// Corners a rotation filled, dilated over their anti-aliased edge.
+	fill := dilate(cornerFill(work), ww, wh)
+	smooth := blurred(work, 2)
+	bg := fitBackground(smooth, fill)
+	lo, hi := maskLimits(smooth, bg, fill)
 
 	fgw := make([]float32, ww*wh)
 	for y := range wh {
@@ -87,11 +91,22 @@ func Describe(img image.Image) Descriptor {
 		for x := range ww {
 			u := (float32(x)+0.5)/float32(ww)*2 - 1
 			i := y*ww + x
-			fgw[i] = foreground(&q, u, work.l[i], work.a[i], work.b[i])
+			if !fill[i] {
+				fgw[i], _ = foregroundShadow(&q, u, smooth.l[i], smooth.a[i], smooth.b[i], lo, hi)
+			}
 		}
 	}
-	x0, x1 := objectSpan(fgw, ww, wh, true)
-	y0, y1 := objectSpan(fgw, ww, wh, false)
+	// The box from the mask cut at one half: the blur spreads the mask
+	// past the object by a few pixels, more of the object the smaller it
+	// is in the frame, which would frame a crop differently.
+	bin := make([]float32, len(fgw))
+	for i, m := range fgw {
+		if m >= 0.5 {
+			bin[i] = 1
+		}
+	}
+	x0, x1 := objectSpan(bin, ww, wh, true)
+	y0, y1 := objectSpan(bin, ww, wh, false)
 	// The box in reduced-image pixels, at least two pixels wide.
 	sx, sy := float64(rw)/float64(ww), float64(rh)/float64(wh)
 	box := image.Rect(int(math.Floor(x0*sx)), int(math.Floor(y0*sy)), int(math.Ceil(x1*sx)), int(math.Ceil(y1*sy)))
@@ -100,14 +115,22 @@ func Describe(img image.Image) Descriptor {
 		box = r.Rect
 	}
 	n := toLab(scaleTo(r, box, normSide, normSide))
+	ns := blurred(n, 2)
 	fg := make([]float32, normSide*normSide)
 	shadow := make([]float32, normSide*normSide)
 	for y := range normSide {
-		q := bg.row((float64(box.Min.Y)+(float64(y)+0.5)*float64(box.Dy())/normSide)/float64(rh)*2 - 1)
+		fy := (float64(box.Min.Y) + (float64(y)+0.5)*float64(box.Dy())/normSide) / float64(rh)
+		q := bg.row(fy*2 - 1)
+		wy := min(int(fy*float64(wh)), wh-1)
 		for x := range normSide {
-			u := float32((float64(box.Min.X)+(float64(x)+0.5)*float64(box.Dx())/normSide)/float64(rw)*2 - 1)
+			fx := (float64(box.Min.X) + (float64(x)+0.5)*float64(box.Dx())/normSide) / float64(rw)
+			if fill[wy*ww+min(int(fx*float64(ww)), ww-1)] {
+				continue
+			}
+			u := float32(fx*2 - 1)
 			i := y*normSide + x
-			fg[i], shadow[i] = foregroundShadow(&q, u, n.l[i], n.a[i], n.b[i])
+			fg[i], _ = foregroundShadow(&q, u, ns.l[i], ns.a[i], ns.b[i], lo, hi)
+			_, shadow[i] = foregroundShadow(&q, u, n.l[i], n.a[i], n.b[i], lo, hi)
 		}
 	}
 
@@ -124,11 +147,11 @@ func Describe(img image.Image) Descriptor {
 
 	var d Descriptor
 	d.Aspect = int8(clamp(math.Round(16*math.Log2(float64(box.Dx())/float64(box.Dy()))), -127, 127))
-	var fill float64
+	var covered float64
 	for _, m := range fg {
-		fill += float64(m)
+		covered += float64(m)
 	}
-	d.Fill = q8(fill / float64(len(fg)))
+	d.Fill = q8(covered / float64(len(fg)))
 	L, A, B := bg.at(0, 0)
 	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(float64(L), float64(A), float64(B))
 	// Without an object, the picture is its backdrop.
@@ -138,23 +161,32 @@ func Describe(img image.Image) Descriptor {
 	shadowBand(fg, shadow)
 	colours(&d, n, fg, shadow)
 	layout(&d, n, fg)
-	edges(d.Edges[:edgeBins], n.w, n.h, n.l, n.a, n.b)
-	cl, ca, cb, cw, ch := half(n)
+	// Edges of the object over white, as the catalogue's light studio
+	// backdrops show it: a wooden table's grain is not the product's.
+	nc := overWhite(n, fg)
+	edges(d.Edges[:edgeBins], nc.w, nc.h, nc.l, nc.a, nc.b)
+	cl, ca, cb, cw, ch := half(nc)
 	edges(d.Edges[edgeBins:], cw, ch, cl, ca, cb)
 	d.Hash = dhash(n, fg)
 	return d
 }
 
 // exposure returns the factor that brings the backdrop's lightness at the
-// centre to refLight, limited to ±10% (scaling linear RGB scales all OKLab
-// coordinates alike).
+// centre to refLight (scaling linear RGB scales all OKLab coordinates
+// alike): a photo taken in darker or brighter light describes as the
+// studio photo. Only light backdrops are taken for a reference: a dark one
+// is more likely a table or a wall than a dimly lit studio sweep.
 func exposure(bg *bgModel) float32 {
 	L, _, _ := bg.at(0, 0)
-	if L <= 0 {
+	if L < minRefLight {
 		return 1
 	}
-	return float32(clamp(refLight/float64(L), 0.9, 1.1))
+	return float32(clamp(refLight/float64(L), 0.75, 1.4))
 }
+
+// minRefLight is the least backdrop lightness taken as a studio backdrop
+// in dim light (30% darker sRGB white is about 0.74).
+const minRefLight = 0.62
 
 // refLight is the standard backdrop lightness (an sRGB grey of about 237).
 const refLight = 0.95
@@ -163,25 +195,18 @@ const refLight = 0.95
 // pixel starts to count as object, and fully counts.
 const fgLow, fgHigh = 0.03, 0.07
 
-// foreground returns how much a pixel belongs to the object (0..1): how far
-// its colour is from the backdrop's at that place.
-func foreground(q *[3][3]float32, u float32, l, a, b float32) float32 {
-	m, _ := foregroundShadow(q, u, l, a, b)
-	return m
-}
-
 // foregroundShadow also returns how much the pixel looks like a shadow: the
 // backdrop darkened (all OKLab coordinates scaled by one factor) without a
 // change of hue. Neutral grey or metal parts look the same, so this only
 // counts at the bottom of the object (shadowBand), and only for its colours
 // (palette, average, dominant), never for the mask.
-func foregroundShadow(q *[3][3]float32, u float32, l, a, b float32) (m, shadow float32) {
+func foregroundShadow(q *[3][3]float32, u float32, l, a, b, lo, hi float32) (m, shadow float32) {
 	bl := q[0][0] + u*(q[0][1]+u*q[0][2])
 	ba := q[1][0] + u*(q[1][1]+u*q[1][2])
 	bb := q[2][0] + u*(q[2][1]+u*q[2][2])
 	dl, da, db := l-bl, a-ba, b-bb
 	d := float32(math.Sqrt(float64(dl*dl + da*da + db*db)))
-	m = smoothstep(fgLow, fgHigh, d)
+	m = smoothstep(lo, hi, d)
 	if m == 0 || bl <= 0 {
 		return m, 0
 	}

@@ -16,6 +16,9 @@ type Transform struct {
 	// Apply returns the edited picture. It does not modify its argument
 	// but may share its pixels (the crop is a sub-image).
 	Apply func(image.Image) image.Image
+	// Cutout, when set, puts the product, cut out of its backdrop
+	// (transparent where the backdrop was), into a new picture.
+	Cutout func(*image.RGBA) image.Image
 }
 
 // Transforms returns the edits search by image must see through, for
@@ -25,14 +28,14 @@ type Transform struct {
 // 60%, JPEG 75).
 func Transforms() []Transform {
 	return []Transform{
-		{"original", func(m image.Image) image.Image { return m }},
-		{"resize70", func(m image.Image) image.Image { return resize(m, 0.7) }},
-		{"resize150", func(m image.Image) image.Image { return resize(m, 1.5) }},
-		{"jpeg60", func(m image.Image) image.Image { return recompress(m, 60) }},
-		{"crop10", func(m image.Image) image.Image { return crop(m, 0.1) }},
-		{"hue+8", func(m image.Image) image.Image { return hueRotate(m, 8) }},
-		{"bright+10", func(m image.Image) image.Image { return brighten(m, 1.1) }},
-		{"mixed", func(m image.Image) image.Image { return recompress(resize(crop(m, 0.05), 0.6), 75) }},
+		{Name: "original", Apply: func(m image.Image) image.Image { return m }},
+		{Name: "resize70", Apply: func(m image.Image) image.Image { return resize(m, 0.7) }},
+		{Name: "resize150", Apply: func(m image.Image) image.Image { return resize(m, 1.5) }},
+		{Name: "jpeg60", Apply: func(m image.Image) image.Image { return recompress(m, 60) }},
+		{Name: "crop10", Apply: func(m image.Image) image.Image { return crop(m, 0.1) }},
+		{Name: "hue+8", Apply: func(m image.Image) image.Image { return hueRotate(m, 8) }},
+		{Name: "bright+10", Apply: func(m image.Image) image.Image { return brighten(m, 1.1) }},
+		{Name: "mixed", Apply: func(m image.Image) image.Image { return recompress(resize(crop(m, 0.05), 0.6), 75) }},
 	}
 }
 

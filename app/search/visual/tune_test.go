@@ -43,7 +43,7 @@ func weightFields() map[string]*float32 { return fieldsOf(&w) }
 
 func fieldsOf(w *weights) map[string]*float32 {
 	return map[string]*float32{"color": &w.color, "avgL": &w.avgL, "avgAB": &w.avgAB, "domL": &w.domL, "domAB": &w.domAB,
-		"domCap": &w.domCap, "shape": &w.shape, "fill": &w.fill, "bg": &w.bg, "edge": &w.edge, "cover": &w.cover,
+		"domCap": &w.domCap, "bgCap": &w.bgCap, "shape": &w.shape, "fill": &w.fill, "bg": &w.bg, "edge": &w.edge, "cover": &w.cover,
 		"cellLL": &w.cellLL, "cellAB": &w.cellAB, "hash": &w.hash}
 }
 
@@ -179,10 +179,10 @@ func parts(a, b *Descriptor) map[string]float32 {
 	saved := w
 	defer func() { w = saved }()
 	for name, p := range fieldsOf(&saved) {
-		if name == "domCap" {
+		if name == "domCap" || name == "bgCap" {
 			continue
 		}
-		w = weights{domCap: saved.domCap}
+		w = weights{domCap: saved.domCap, bgCap: saved.bgCap}
 		*weightFields()[name] = *p
 		out[name] = float32(Distance(a, b))
 	}

@@ -50,7 +50,7 @@ export function Results({ tab, onExpand, onMore, onFeedback, onShowMore, onSearc
   return (
     <div className="results" aria-busy={tab.result === "running"}>
       {tab.understood ? <UnderstoodChips u={tab.understood} /> : null}
-      {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t("NoResults")}</p> : null}
+      {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t(tab.understood && "dominant" in tab.understood ? "ImageNoSimilar" : "NoResults")}</p> : null}
       {tab.result === "done" ? <Suggestions s={tab.suggest} onSearch={onSearch} /> : null}
       {/* A query that asks for wholesale shows wholesale offers first. */}
       {(tab.understood?.wholesale ? ["wholesaler", "consumer"] as const : ["consumer", "wholesaler"] as const).map((g) => (
