@@ -138,13 +138,6 @@ func (s *Service) buying(ctx context.Context, userID int, addressID string, out 
 // names only its uid, until it expires or an order claims it.
 func (s *Service) FixMakeLine(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
 	now := s.opts.Now()
-	n, err := s.db.MakeLineQuote.Query().Where(makelinequote.UserIDEQ(userID), makelinequote.CreatedAtGT(now.Add(-time.Hour))).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("order: count quotes: %w", err)
-	}
-	if n >= MakeLineQuotesHour {
-		return nil, apperr.New(apperr.RateLimited, "MakeLineTooManyQuotes")
-	}
 	j, err := s.makeJob(ctx, userID, ask, cur)
 	if err != nil {
 		return nil, err
@@ -162,12 +155,32 @@ func (s *Service) FixMakeLine(ctx context.Context, userID int, ask MakeLineAsk, 
 	if err != nil {
 		return nil, fmt.Errorf("order: fix quote: %w", err)
 	}
+	if err := s.withinQuoteLimit(ctx, userID, q, now); err != nil {
+		return nil, err
+	}
 	out, err := s.makePrice(ctx, j, lang)
 	if err != nil {
 		return nil, err
 	}
 	out.UID, out.ExpiresAt = q.UID, &q.ExpiresAt
 	return out, s.buying(ctx, userID, ask.AddressID, out)
+}
+
+// withinQuoteLimit counts the user's quotes of the last hour after q is
+// stored (reserve, then check: parallel requests each see the others'
+// rows), and takes q back when it is one too many.
+func (s *Service) withinQuoteLimit(ctx context.Context, userID int, q *ent.MakeLineQuote, now time.Time) error {
+	n, err := s.db.MakeLineQuote.Query().Where(makelinequote.UserIDEQ(userID), makelinequote.CreatedAtGT(now.Add(-time.Hour))).Count(ctx)
+	if err == nil && n <= MakeLineQuotesHour {
+		return nil
+	}
+	if derr := s.db.MakeLineQuote.DeleteOne(q).Exec(ctx); derr != nil && err == nil {
+		err = derr
+	}
+	if err != nil {
+		return fmt.Errorf("order: count quotes: %w", err)
+	}
+	return apperr.New(apperr.RateLimited, "MakeLineTooManyQuotes")
 }
 
 // MakeLineQuote is a fixed quote as its owner reads it again (the page

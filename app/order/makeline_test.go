@@ -450,3 +450,41 @@ func TestMakeLineFromVersion(t *testing.T) {
 		}
 	})
 }
+
+// TestMakeLineQuoteLimit: quotes fixed in parallel past the hourly limit:
+// no more than the limit are kept, the rest are refused with the limit's
+// message and leave no row behind.
+func TestMakeLineQuoteLimit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *ent.Client, _ storetest.Backend) {
+		f := newFixture(t, db)
+		ctx := context.Background()
+		_, ask := f.madeDress(t)
+		buyer := f.shopper(t)
+		const tries = MakeLineQuotesHour + 12
+		var wg sync.WaitGroup
+		errs := make([]error, tries)
+		sem := make(chan struct{}, 8)
+		for i := range tries {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				_, errs[i] = f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+			}()
+		}
+		wg.Wait()
+		ok := 0
+		for _, err := range errs {
+			if err == nil {
+				ok++
+			} else if e, _ := apperr.As(err); e == nil || e.Key != "MakeLineTooManyQuotes" {
+				t.Errorf("a refused quote: %v", err)
+			}
+		}
+		kept := db.MakeLineQuote.Query().CountX(ctx)
+		if ok > MakeLineQuotesHour || kept != ok || ok < MakeLineQuotesHour-8 {
+			t.Fatalf("%d quotes fixed, %d kept, limit %d", ok, kept, MakeLineQuotesHour)
+		}
+	})
+}
