@@ -131,7 +131,7 @@ func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View,
 			if o.AcceptedAt != nil {
 				return changed{}, apperr.New(apperr.Conflict, "OrderCancelTooLate")
 			}
-			moved, err := refundUnaccepted(ctx, tx, o, "NoteCancelledRefunding")
+			moved, err := RefundUnaccepted(ctx, tx, o, "NoteCancelledRefunding")
 			refund = moved
 			return changed{orders: []*ent.Order{moved}}, err
 		}
