@@ -154,9 +154,7 @@ func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View,
 		return nil, err
 	}
 	if refund != nil {
-		if err := s.refund(ctx, refund); err != nil {
-			s.opts.Log.Error("order: refund", "order", refund.Number, "err", err)
-		}
+		s.StartRefund(ctx, refund)
 		return s.detail(ctx, refund.ID)
 	}
 	return v, nil
