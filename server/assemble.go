@@ -28,6 +28,7 @@ import (
 	"souk/app/identity"
 	"souk/app/listing"
 	"souk/app/mail"
+	"souk/app/makeline"
 	"souk/app/media"
 	"souk/app/mobileapp"
 	"souk/app/order"
@@ -298,7 +299,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 		Gate: gate, Site: site, API: handlers, Accounts: accountAPI, Outbox: devOutbox, DataDir: cfg.DataDir,
 		Carts:      api.NewCarts(accountAPI, carts),
 		Addresses:  api.NewAddresses(accountAPI, address.New(db)),
-		Orders:     api.NewOrders(accountAPI, orders),
+		Orders:     api.NewOrders(accountAPI, orders, startMakeLine(bg, cfg, db, cat, orders, log)),
 		Identities: identityAPI, Goods: goodsAPI(identityAPI, editor, aiSvc), Contents: api.NewContents(identityAPI, contents),
 		Listings: api.NewListings(accountAPI, listings(db, cat, versions, searchSvc, log)),
 		Chats:    api.NewChats(accountAPI, chats), Channel: hub.Handler(accounts.Authenticate, langs.Normalize),
@@ -392,9 +393,17 @@ func startOrders(bg context.Context, cfg config.Config, db *ent.Client, cat *cat
 		PayWindow: cfg.PayWindow, Mail: order.Mailer(mailer(sender)), Provider: provider,
 		Chain: payment.NewSimChain(db, cfg.DogeBlock, 6), WebhookSecret: webhookSecret, Log: log,
 		OnStock: func(uid string) { versions.Bump("goods:" + uid) }, T: strs.T, OnStatus: onStatus,
-		Auth:             order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
-		MakeLineQuoteTTL: cfg.MakeLineQuoteTTL, MakeLineRespond: cfg.MakeLineRespond,
+		Auth:            order.Operators{DB: db, Next: order.Owners{DB: db}}, // admins oversee every order
+		MakeLineRespond: cfg.MakeLineRespond,
 	})
+	go svc.Run(bg, 5*time.Second)
+	return svc
+}
+
+// startMakeLine wires make-line orders over the order service, and runs
+// their expiry sweep until bg ends.
+func startMakeLine(bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, orders *order.Service, log *slog.Logger) *makeline.Service {
+	svc := makeline.New(db, cat, orders, makeline.Options{QuoteTTL: cfg.MakeLineQuoteTTL, Log: log})
 	go svc.Run(bg, 5*time.Second)
 	return svc
 }

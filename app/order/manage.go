@@ -131,7 +131,7 @@ func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View,
 			if o.AcceptedAt != nil {
 				return changed{}, apperr.New(apperr.Conflict, "OrderCancelTooLate")
 			}
-			moved, err := refundUnaccepted(ctx, tx, o, "NoteCancelledRefunding")
+			moved, err := RefundUnaccepted(ctx, tx, o, "NoteCancelledRefunding")
 			refund = moved
 			return changed{orders: []*ent.Order{moved}}, err
 		}
@@ -154,9 +154,7 @@ func (s *Service) Cancel(ctx context.Context, userID int, number string) (*View,
 		return nil, err
 	}
 	if refund != nil {
-		if err := s.refund(ctx, refund); err != nil {
-			s.opts.Log.Error("order: refund", "order", refund.Number, "err", err)
-		}
+		s.StartRefund(ctx, refund)
 		return s.detail(ctx, refund.ID)
 	}
 	return v, nil

@@ -39,10 +39,9 @@ type Options struct {
 	T func(lang, key string, args ...string) string
 	// Auth decides whose orders a user fulfils (default Owners).
 	Auth Authorizer
-	// MakeLineQuoteTTL is how long a fixed make-line quote may be ordered;
-	// MakeLineRespond how long a maker has, from payment, to accept.
-	MakeLineQuoteTTL time.Duration
-	MakeLineRespond  time.Duration
+	// MakeLineRespond is how long a maker has, from payment, to accept a
+	// make-line order (app/makeline reads it through MakerRespond).
+	MakeLineRespond time.Duration
 }
 
 // Shipping per seller group, in USD cents, converted to the order's currency.
@@ -79,9 +78,6 @@ func New(db *ent.Client, cat *catalog.Service, o Options) *Service {
 	if o.T == nil {
 		o.T = func(_, key string, args ...string) string { return key + fmt.Sprint(args) }
 	}
-	if o.MakeLineQuoteTTL <= 0 {
-		o.MakeLineQuoteTTL = DefaultQuoteTTL
-	}
 	if o.MakeLineRespond <= 0 {
 		o.MakeLineRespond = DefaultRespond
 	}
@@ -106,11 +102,6 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 			s.opts.Log.Error("order: expire unpaid", "err", err)
 		} else if n > 0 {
 			s.opts.Log.Info("order: cancelled unpaid orders", "n", n)
-		}
-		if n, err := s.ExpireMakeLine(ctx); err != nil {
-			s.opts.Log.Error("order: expire make-line", "err", err)
-		} else if n > 0 {
-			s.opts.Log.Info("order: refunded make-line orders no maker accepted", "n", n)
 		}
 		if err := s.WatchDoge(ctx); err != nil {
 			s.opts.Log.Error("order: watch doge", "err", err)

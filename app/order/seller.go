@@ -131,7 +131,7 @@ type SellerActions struct {
 	Produce bool `json:"produce"` // mark made-to-measure work in production
 	Ship    bool `json:"ship"`
 	Track   bool `json:"track"` // add a tracking event
-	// Accept and Decline answer a paid make-line order (makeline_maker.go).
+	// Accept and Decline answer a paid make-line order (app/makeline).
 	Accept  bool `json:"accept"`
 	Decline bool `json:"decline"`
 }

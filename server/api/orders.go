@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"souk/app/apperr"
+	"souk/app/makeline"
 	"souk/app/order"
 	"souk/app/payment"
 	"souk/ent/schema"
@@ -17,11 +18,14 @@ import (
 // "Orders"; encrypted POST, plain JSON accepted too).
 type Orders struct {
 	*Accounts
-	svc *order.Service
+	svc      *order.Service
+	makeLine *makeline.Service
 }
 
 // NewOrders makes the order handlers.
-func NewOrders(a *Accounts, s *order.Service) *Orders { return &Orders{Accounts: a, svc: s} }
+func NewOrders(a *Accounts, s *order.Service, ml *makeline.Service) *Orders {
+	return &Orders{Accounts: a, svc: s, makeLine: ml}
+}
 
 // SignatureHeader carries a provider callback's signature.
 const SignatureHeader = "Souk-Signature"

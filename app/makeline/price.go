@@ -1,4 +1,4 @@
-package order
+package makeline
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/order"
 	"souk/ent"
 	"souk/ent/creationversion"
 	"souk/ent/goods"
@@ -79,7 +80,7 @@ func (s *Service) makeTarget(ctx context.Context, userID int, ask MakeLineAsk) (
 			return nil, nil, apperr.New(apperr.NotFound, "CreationNotFound")
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("order: make version: %w", err)
+			return nil, nil, fmt.Errorf("makeline: make version: %w", err)
 		}
 		q = s.db.Goods.Query().Where(goods.IDEQ(v.GoodsID))
 	}
@@ -88,7 +89,7 @@ func (s *Service) makeTarget(ctx context.Context, userID int, ask MakeLineAsk) (
 		return nil, nil, apperr.New(apperr.NotFound, "GoodsNotFound")
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("order: make goods: %w", err)
+		return nil, nil, fmt.Errorf("makeline: make goods: %w", err)
 	}
 	if v == nil && g.Spe != 1 {
 		return nil, nil, apperr.New(apperr.Conflict, "MakeLineNotMadeToMeasure")
@@ -105,7 +106,7 @@ func (s *Service) chooseMaker(ctx context.Context, g *ent.Goods, uid string) ([]
 		identity.ReviewStatusEQ(2), identity.HasUser()).
 		Order(ent.Desc(identity.FieldRating), ent.Asc(identity.FieldID)).Limit(MaxMakers).All(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("order: makers: %w", err)
+		return nil, nil, fmt.Errorf("makeline: makers: %w", err)
 	}
 	if len(makers) == 0 {
 		return nil, nil, apperr.New(apperr.Conflict, "MakeLineNoMaker")
@@ -118,7 +119,7 @@ func (s *Service) chooseMaker(ctx context.Context, g *ent.Goods, uid string) ([]
 			identity.HasGoodsWith(goods.SpeEQ(g.Spe), goods.CategoryEQ(g.Category))).
 			Order(ent.Desc(identity.FieldRating), ent.Asc(identity.FieldID)).First(ctx)
 		if err != nil && !ent.IsNotFound(err) {
-			return nil, nil, fmt.Errorf("order: makers of the kind: %w", err)
+			return nil, nil, fmt.Errorf("makeline: makers of the kind: %w", err)
 		}
 		if kind != nil {
 			uid = kind.UID
@@ -158,7 +159,7 @@ func (s *Service) priceJob(j *makeJob, cur string) error {
 	all, _ := s.cat.Unit(j.g, j.sku, j.opts, 1, c.Code)
 	j.cur, j.base, j.options, j.size = c.Code, base, withRest-base, all-withRest
 	var err error
-	j.shipping, err = s.shipping(j.unit(), c.Code)
+	j.shipping, err = s.orders.Shipping(j.unit(), c.Code)
 	return err
 }
 
@@ -176,7 +177,7 @@ func (s *Service) makeStart(ctx context.Context, userID int, ask MakeLineAsk, la
 	if err != nil {
 		return nil, err
 	}
-	j := &makeJob{g: g, version: v, cur: s.currency(cur).Code}
+	j := &makeJob{g: g, version: v, cur: s.orders.Currency(cur).Code}
 	if j.makers, j.maker, err = s.chooseMaker(ctx, g, ask.MakerUID); err != nil {
 		return nil, err
 	}
@@ -192,14 +193,14 @@ func (s *Service) makeStart(ctx context.Context, userID int, ask MakeLineAsk, la
 func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*MakeLinePrice, error) {
 	cards, err := s.cat.CardsByUID(ctx, []string{j.g.UID}, lang, j.cur)
 	if err != nil {
-		return nil, fmt.Errorf("order: make card: %w", err)
+		return nil, fmt.Errorf("makeline: make card: %w", err)
 	}
 	card := cards[j.g.UID]
 	out := &MakeLinePrice{TreID: j.g.UID, Name: card.TreName.Txt, Options: orEmpty(j.opts),
 		Base: s.cat.Money(j.base, j.cur), OptionsPrice: s.cat.Money(j.options, j.cur), SizeSurcharge: s.cat.Money(j.size, j.cur),
 		Unit: s.cat.Money(j.unit(), j.cur), Shipping: s.cat.Money(j.shipping, j.cur), Total: s.cat.Money(j.total(), j.cur),
-		Delivery: *deliveryOf(dressDelivery(s.opts.Now())),
-		MakerUID: j.maker.UID, Makers: []Maker{}, RespondHours: int(s.opts.MakeLineRespond / time.Hour), Priced: j.base > 0}
+		Delivery: *order.DressDelivery(s.opts.Now()),
+		MakerUID: j.maker.UID, Makers: []Maker{}, RespondHours: int(s.orders.MakerRespond() / time.Hour), Priced: j.base > 0}
 	if card.TreImage != nil {
 		out.ImageURL = card.TreImage.Small.URL
 	}
@@ -216,4 +217,11 @@ func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Make
 		out.Makers = append(out.Makers, Maker{UID: m.UID, Name: m.Name, Country: m.Country})
 	}
 	return out, nil
+}
+
+func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
+	if o == nil {
+		return []schema.ScenarioChoice{}
+	}
+	return o
 }

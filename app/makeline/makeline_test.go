@@ -1,4 +1,4 @@
-package order
+package makeline
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"souk/app/apperr"
 	"souk/app/catalog"
+	"souk/app/order"
 	"souk/app/payment"
 	"souk/app/store"
 	"souk/app/store/storetest"
@@ -17,7 +18,7 @@ import (
 	"souk/ent/goods"
 	"souk/ent/identity"
 	"souk/ent/makelinequote"
-	"souk/ent/order"
+	entorder "souk/ent/order"
 	"souk/ent/scenariolabel"
 	"souk/ent/schema"
 )
@@ -50,17 +51,17 @@ func (f *fixture) madeDress(t testing.TB) (*ent.Goods, MakeLineAsk) {
 }
 
 // makerUser is the user acting for a maker identity.
-func (f *fixture) makerUser(t testing.TB, makerUID string) Actor {
+func (f *fixture) makerUser(t testing.TB, makerUID string) order.Actor {
 	t.Helper()
 	u, err := f.db.Identity.Query().Where(identity.UIDEQ(makerUID)).QueryUser().Only(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Actor{UserID: u.ID, Lang: "en"}
+	return order.Actor{UserID: u.ID, Lang: "en"}
 }
 
 // paidMakeLine fixes, places and pays a make-line dress for a new shopper.
-func (f *fixture) paidMakeLine(t testing.TB) (buyer int, number string, maker Actor) {
+func (f *fixture) paidMakeLine(t testing.TB) (buyer int, number string, maker order.Actor) {
 	t.Helper()
 	ctx := context.Background()
 	_, ask := f.madeDress(t)
@@ -69,11 +70,11 @@ func (f *fixture) paidMakeLine(t testing.TB) (buyer int, number string, maker Ac
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := f.PlaceMakeLine(ctx, buyer, q.UID, PlaceInput{RequestID: "ml-" + q.UID, Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+	p, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "ml-" + q.UID, Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Pay(ctx, buyer, PayInput{PayUID: p.PayUID, Method: payment.Card, Card: card(payment.CardSucceeds)}); err != nil {
+	if _, err := f.Pay(ctx, buyer, order.PayInput{PayUID: p.PayUID, Method: payment.Card, Card: card(payment.CardSucceeds)}); err != nil {
 		t.Fatal(err)
 	}
 	return buyer, p.OrderNumbers[0], f.makerUser(t, q.MakerUID)
@@ -116,21 +117,21 @@ func TestMakeLineFlow(t *testing.T) {
 		if err != nil || again.Total != q.Total || again.MakerUID != q.MakerUID {
 			t.Fatalf("quote read back: %+v %v", again, err)
 		}
-		p, err := f.PlaceMakeLine(ctx, buyer, q.UID, PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+		p, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 		if err != nil || len(p.OrderNumbers) != 1 {
 			t.Fatalf("place: %+v %v", p, err)
 		}
 		n := p.OrderNumbers[0]
-		replay, err := f.PlaceMakeLine(ctx, buyer, q.UID, PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+		replay, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 		if err != nil || replay.OrderNumbers[0] != n {
 			t.Fatalf("the same request again: %+v %v", replay, err)
 		}
-		o := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx)
+		o := db.Order.Query().Where(entorder.NumberEQ(n)).OnlyX(ctx)
 		maker := db.Identity.Query().Where(identity.UIDEQ(q.MakerUID)).OnlyX(ctx)
 		if o.SellerID != maker.ID || o.MakelineUID != q.UID || o.Delivery == nil || o.StockHeld {
 			t.Fatalf("order: %+v", o)
 		}
-		if _, err := f.Pay(ctx, buyer, PayInput{PayUID: p.PayUID, Method: payment.Card, Card: card(payment.CardSucceeds)}); err != nil {
+		if _, err := f.Pay(ctx, buyer, order.PayInput{PayUID: p.PayUID, Method: payment.Card, Card: card(payment.CardSucceeds)}); err != nil {
 			t.Fatal(err)
 		}
 		m := f.makerUser(t, q.MakerUID)
@@ -140,7 +141,7 @@ func TestMakeLineFlow(t *testing.T) {
 		}
 		_, err = f.StartProduction(ctx, m, n)
 		wantKey(t, err, "MakeLineNotAccepted")
-		_, err = f.Ship(ctx, m, ShipInput{Number: n, Carrier: "dhl", Tracking: "JD0001"})
+		_, err = f.Ship(ctx, m, order.ShipInput{Number: n, Carrier: "dhl", Tracking: "JD0001"})
 		wantKey(t, err, "MakeLineNotAccepted")
 		for i := 0; i < 2; i++ { // a double click accepts once
 			if sv, err = f.AcceptMakeLine(ctx, m, n); err != nil || sv.MakeLine.AcceptedAt == nil || !sv.Seller.Produce || sv.Seller.Accept {
@@ -151,14 +152,14 @@ func TestMakeLineFlow(t *testing.T) {
 		wantKey(t, err, "MakeLineAnswerTooLate")
 		_, err = f.Cancel(ctx, buyer, n)
 		wantKey(t, err, "OrderCancelTooLate")
-		if sv, err = f.StartProduction(ctx, m, n); err != nil || sv.Status != InProduction {
+		if sv, err = f.StartProduction(ctx, m, n); err != nil || sv.Status != order.InProduction {
 			t.Fatalf("produce: %+v %v", sv, err)
 		}
-		if sv, err = f.Ship(ctx, m, ShipInput{Number: n, Carrier: "dhl", Tracking: "JD0001"}); err != nil || sv.Status != Shipped {
+		if sv, err = f.Ship(ctx, m, order.ShipInput{Number: n, Carrier: "dhl", Tracking: "JD0001"}); err != nil || sv.Status != order.Shipped {
 			t.Fatalf("ship: %+v %v", sv, err)
 		}
 		v, err := f.Detail(ctx, buyer, n)
-		if err != nil || v.Status != Shipped || v.MakeLine == nil || v.MakeLine.AcceptedAt == nil || !v.Actions.SureReceived {
+		if err != nil || v.Status != order.Shipped || v.MakeLine == nil || v.MakeLine.AcceptedAt == nil || !v.Actions.SureReceived {
 			t.Fatalf("buyer's view: %+v %v", v, err)
 		}
 		var notes []string
@@ -250,7 +251,7 @@ func TestMakeLineBadInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		place := func(user int, uid, req string, total float64) error {
-			_, err := f.PlaceMakeLine(ctx, user, uid, PlaceInput{RequestID: req, Total: total, Lang: "en", Cur: "USD"})
+			_, err := f.PlaceMakeLine(ctx, user, uid, order.PlaceInput{RequestID: req, Total: total, Lang: "en", Cur: "USD"})
 			return err
 		}
 		wantKey(t, place(f.shopper(t), q.UID, "x1", q.Total.Amount), "MakeLineQuoteNotFound") // someone else's
@@ -264,7 +265,7 @@ func TestMakeLineBadInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantKey(t, place(buyer, q.UID, "x6", q.Total.Amount), "MakeLineQuoteNotFound")
-		if n := db.Order.Query().Where(order.MakelineUIDNEQ("")).CountX(ctx); n != 0 {
+		if n := db.Order.Query().Where(entorder.MakelineUIDNEQ("")).CountX(ctx); n != 0 {
 			t.Fatalf("%d orders after refusals", n)
 		}
 		if n := db.Payment.Query().CountX(ctx); n != 0 {
@@ -317,7 +318,7 @@ func TestMakeLineQuoteOrderedOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = f.PlaceMakeLine(ctx, buyer, q.UID, PlaceInput{RequestID: fmt.Sprintf("tab-%d", i), Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+				_, errs[i] = f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: fmt.Sprintf("tab-%d", i), Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 			}()
 		}
 		wg.Wait()
@@ -332,7 +333,7 @@ func TestMakeLineQuoteOrderedOnce(t *testing.T) {
 		if ok != 1 {
 			t.Fatalf("%d tabs placed the quote, want 1", ok)
 		}
-		if n := db.Order.Query().Where(order.MakelineUIDEQ(q.UID)).CountX(ctx); n != 1 {
+		if n := db.Order.Query().Where(entorder.MakelineUIDEQ(q.UID)).CountX(ctx); n != 1 {
 			t.Fatalf("%d orders, want 1", n)
 		}
 		if n := db.Payment.Query().Where().CountX(ctx); n != 1 {
@@ -348,8 +349,9 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *ent.Client, _ storetest.Backend) {
 		f := newFixture(t, db)
 		ctx := context.Background()
-		late := &clock{t: f.clock.now().Add(DefaultRespond + time.Minute)}
-		sweeper := New(db, f.cat, Options{Now: late.now, Provider: f.provider, Log: f.opts.Log, T: f.strs.T})
+		late := &clock{t: f.clock.now().Add(order.DefaultRespond + time.Minute)}
+		sweeper := New(db, f.cat, order.New(db, f.cat, order.Options{Now: late.now, Provider: f.provider, Log: f.log, T: f.strs.T}),
+			Options{Now: late.now, Log: f.log})
 		for round := range 3 {
 			buyer, n, maker := f.paidMakeLine(t)
 			var wg sync.WaitGroup
@@ -375,8 +377,8 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 			if (acceptErr == nil) == (otherErr == nil) {
 				t.Fatalf("round %d: accept %v, other %v: want exactly one to win", round, acceptErr, otherErr)
 			}
-			o := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx)
-			if acceptErr == nil && (o.Status != Paid || o.AcceptedAt == nil) {
+			o := db.Order.Query().Where(entorder.NumberEQ(n)).OnlyX(ctx)
+			if acceptErr == nil && (o.Status != order.Paid || o.AcceptedAt == nil) {
 				t.Fatalf("round %d: accepted, but %d %v", round, o.Status, o.AcceptedAt)
 			}
 			if otherErr == nil {
@@ -384,7 +386,7 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 					t.Fatalf("round %d: refunded and accepted", round)
 				}
 				f.provider.Wait()
-				if s := f.status(t, n); s != Refunded {
+				if s := f.status(t, n); s != order.Refunded {
 					t.Fatalf("round %d: status %d, want Refunded", round, s)
 				}
 			}
@@ -400,16 +402,16 @@ func TestMakeLineStaleRefund(t *testing.T) {
 		f := newFixture(t, db)
 		ctx := context.Background()
 		_, n, maker := f.paidMakeLine(t)
-		stale := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx)
+		stale := db.Order.Query().Where(entorder.NumberEQ(n)).OnlyX(ctx)
 		if _, err := f.AcceptMakeLine(ctx, maker, n); err != nil {
 			t.Fatal(err)
 		}
 		err := store.InTx(ctx, db, func(tx *ent.Tx) error {
-			_, err := refundUnaccepted(ctx, tx, stale, "NoteMakerNoAnswer")
+			_, err := order.RefundUnaccepted(ctx, tx, stale, "NoteMakerNoAnswer")
 			return err
 		})
 		wantKey(t, err, "OrderChangedMeanwhile")
-		if o := db.Order.Query().Where(order.NumberEQ(n)).OnlyX(ctx); o.Status != Paid || o.AcceptedAt == nil {
+		if o := db.Order.Query().Where(entorder.NumberEQ(n)).OnlyX(ctx); o.Status != order.Paid || o.AcceptedAt == nil {
 			t.Fatalf("after a stale refund: %d %v", o.Status, o.AcceptedAt)
 		}
 	})
