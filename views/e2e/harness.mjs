@@ -21,8 +21,9 @@ function freePort() {
   });
 }
 
-// goods is how many demo goods the store is seeded with (SEED_GOODS).
-export async function startStore({ goods = 120 } = {}) {
+// goods is how many demo goods the store is seeded with (SEED_GOODS); env
+// adds to the server's environment (e.g. AI_BASE_URL for a local endpoint).
+export async function startStore({ goods = 120, env = {} } = {}) {
   // SOUK_BIN lets parallel work build and test its own binary.
   const bin = process.env.SOUK_BIN ? resolve(process.env.SOUK_BIN) : join(root, "bin", "souk-test");
   if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
@@ -35,7 +36,7 @@ export async function startStore({ goods = 120 } = {}) {
   const boot = async () => {
     const p = spawn(bin, ["serve"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true" },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ...env },
       stdio: ["ignore", "ignore", "pipe"],
     });
     p.stderr.on("data", (d) => { log += d; });
