@@ -174,6 +174,15 @@ export async function signIn(browser, store, email, path, { password = "secret12
   return { ctx, page, problems };
 }
 
+// fillCard fills a checkout's card form: number (the test card that pays
+// by default), a date to come, a CVC and the holder's name.
+export async function fillCard(page, number = "4242 4242 4242 4242", name = "Ada Buyer") {
+  await page.fill("input[name=cardNumber]", number);
+  await page.fill("input[name=cardExp]", "12/30");
+  await page.fill("input[name=cardCvc]", "123");
+  await page.fill("input[name=cardName]", name);
+}
+
 // png draws a w×h picture: a gradient of the colour rgb, for uploads.
 export function png(w, h, [r, g, b] = [230, 200, 170]) {
   const crcT = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });

@@ -3,7 +3,7 @@
 // and airemote tests). The buyer prices, fixes, orders and pays; the maker
 // accepts, marks production and ships; the buyer follows each status.
 import assert from "node:assert/strict";
-import { ready, signIn } from "./harness.mjs";
+import { ready, signIn, fillCard } from "./harness.mjs";
 
 // saveAddress gives the token's account an address in San Francisco.
 export async function saveAddress(store, token) {
@@ -38,10 +38,7 @@ export async function orderMakeLine(page) {
   await page.waitForSelector("[data-testid=makeline-fixed]");
   assert.match(page.url(), /\?q=ml/, "the fixed quote survives a reload");
   assert.equal(await page.textContent("[data-testid=makeline-total]"), total, "fixing keeps the price");
-  await page.fill("input[name=cardNumber]", "4242424242424242");
-  await page.fill("input[name=cardExp]", "12/30");
-  await page.fill("input[name=cardCvc]", "123");
-  await page.fill("input[name=cardName]", "Ada Buyer");
+  await fillCard(page);
   await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
   await ready(page);
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
