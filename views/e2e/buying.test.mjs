@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { startStore, launch, watch, findGoods, dressOptions } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, dressOptions, fillCard } from "./harness.mjs";
 
 let store, browser, page, problems, token, plain, dress;
 const email = "buyer@example.com";
@@ -31,13 +31,6 @@ async function checkoutFromCart() {
   await ready();
   await page.waitForSelector("[data-testid=checkout-page]");
   await page.waitForSelector("[data-testid=address]");
-}
-
-async function fillCard(number) {
-  await page.fill("input[name=cardNumber]", number);
-  await page.fill("input[name=cardExp]", "12/30");
-  await page.fill("input[name=cardCvc]", "123");
-  await page.fill("input[name=cardName]", "Ada Buyer");
 }
 
 async function status() {
@@ -105,10 +98,10 @@ test("cart → checkout → pay by card → the order is paid", async () => {
   assert.match(await page.textContent("[data-testid=checkout-total]"), /\d/);
   assert.match(await page.textContent("[data-testid=test-mode]"), /no real money/i, "checkout says the test provider takes the payment");
   // A wrong card number is caught before anything is sent.
-  await fillCard("4242 4242 4242 4241");
+  await fillCard(page, "4242 4242 4242 4241");
   await page.click("[data-testid=place-order]");
   await page.waitForSelector("#f-cardNumber-err");
-  await fillCard("4242424242424242");
+  await fillCard(page, "4242424242424242");
   await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
   await ready();
   await page.waitForSelector("[data-testid=order-page]");
@@ -120,12 +113,12 @@ test("cart → checkout → pay by card → the order is paid", async () => {
 test("a declined card shows the message, paying again with another card works", async () => {
   await addToCart(plain);
   await checkoutFromCart();
-  await fillCard("4000 0000 0000 0002");
+  await fillCard(page, "4000 0000 0000 0002");
   await page.click("[data-testid=place-order]");
   await page.waitForSelector("[data-testid=pay-error]", { timeout: 15000 });
   assert.ok((await page.textContent("[data-testid=pay-error]")).length > 3);
   assert.ok(await page.isVisible("[data-testid=order-placed]"), "the order exists, pay it again");
-  await fillCard("4242 4242 4242 4242");
+  await fillCard(page, "4242 4242 4242 4242");
   await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
   await ready();
   await waitStatus(200);
@@ -137,7 +130,7 @@ test("a declined card shows the message, paying again with another card works", 
 test("a card that needs confirmation: approve in the bank's dialog", async () => {
   await addToCart(plain);
   await checkoutFromCart();
-  await fillCard("4000 0025 0000 3155");
+  await fillCard(page, "4000 0025 0000 3155");
   await page.click("[data-testid=place-order]");
   await page.waitForSelector("[data-testid=confirm-approve]", { timeout: 15000 });
   await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 15000 }), page.click("[data-testid=confirm-approve]")]);
@@ -149,7 +142,7 @@ test("a card that needs confirmation: approve in the bank's dialog", async () =>
 test("declined in the bank's dialog: the order page says so, Pay now with another card", async () => {
   await addToCart(plain);
   await checkoutFromCart();
-  await fillCard("4000 0025 0000 3155");
+  await fillCard(page, "4000 0025 0000 3155");
   await page.click("[data-testid=place-order]");
   await page.waitForSelector("[data-testid=confirm-decline]", { timeout: 15000 });
   await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 15000 }), page.click("[data-testid=confirm-decline]")]);
@@ -159,7 +152,7 @@ test("declined in the bank's dialog: the order page says so, Pay now with anothe
   await page.click("[data-testid=pay-now]");
   await page.waitForSelector("[data-testid=pay-panel]");
   assert.ok(await page.isVisible("[data-testid=pay-panel] [data-testid=test-mode]"), "the payment panel says test mode too");
-  await fillCard("4242 4242 4242 4242");
+  await fillCard(page, "4242 4242 4242 4242");
   await page.click("[data-testid=pay-submit]");
   await waitStatus(200);
   assert.equal(await page.locator("[data-testid=pay-panel]").count(), 0);

@@ -1,47 +1,29 @@
 // AI creation with the embedded engine: from a dress's page, make a
 // variation, refine it twice, see the versions and compare two side by
-// side, share one and open it signed out. Both pages are swept (phone and
-// desktop, English and Arabic: direction, no sideways scroll, axe).
+// side, share one and open it signed out; then have the last version made
+// on make-line, followed until the maker ships it. Both pages are swept
+// (phone and desktop, English and Arabic: direction, no sideways scroll, axe).
 // SHOTS=dir also takes screenshots of both pages at each size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { startStore, launch, signIn, findGoods, sweepPage, axe } from "./harness.mjs";
+import { variationRefinedTwice, haveItMade } from "./creation-steps.mjs";
+import { saveAddress, orderMakeLine, followMaker } from "./makeline-steps.mjs";
 
 let store, browser;
+let last; // what the first test made, for the second: { email, token, dress, version }
 before(async () => { store = await startStore(); browser = await launch(); });
 after(async () => { await browser?.close(); await store?.stop(); });
 
-async function make(page, { swatch, pattern, length, prompt }) {
-  if (prompt) await page.fill("[data-testid=creation-prompt]", prompt);
-  for (const [group, key] of [["swatch", swatch], ["pattern", pattern], ["length", length]]) {
-    if (key) await page.click(`[data-testid=creation-${group}] [data-key=${key}]`);
-  }
-  const before = page.url();
-  await Promise.all([page.waitForURL((u) => u.href !== before && /\/ai-creation\/[^/]+\/[0-9a-f]+$/.test(u.pathname)), page.click("[data-testid=creation-make]")]);
-  await page.waitForSelector("[data-testid=creation-description]");
-}
-
 test("create a dress variation, refine it twice, compare and share", async () => {
   const email = "creator-e2e@example.com";
-  assert.ok((await store.register(email))?.token);
+  const { token } = await store.register(email);
+  assert.ok(token);
   const dress = await findGoods(store, (g) => g.spe === 1 && g.aiGenModels.length > 0);
+  last = { email, token, dress };
   const { ctx, page, problems } = await signIn(browser, store, email, "/en/tredetail/" + dress.treId);
-  await Promise.all([page.waitForURL(`${store.base}/en/ai-creation/${dress.treId}`), page.click("[data-testid=ai-create]")]);
-  await page.waitForSelector("[data-testid=creation-form]");
-  assert.match(await page.textContent("[data-testid=creation-tips]"), /neckline/);
-
-  await make(page, { swatch: "emerald", prompt: "a little lighter" });
-  assert.match(await page.textContent("h1"), /Version 1/);
-  assert.match(await page.textContent("[data-testid=creation-engine]"), /souk-embedded/);
-  assert.match(await page.textContent("[data-testid=creation-description]"), /Emerald/);
-  const first = page.url();
-
-  await make(page, { length: "short" });
-  assert.match(await page.textContent("h1"), /Version 2/);
-  await make(page, { pattern: "dots" });
-  assert.match(await page.textContent("h1"), /Version 3/);
-  assert.match(await page.textContent("[data-testid=creation-parent]"), /version 2/);
+  const first = await variationRefinedTwice(page, store, dress, /souk-embedded/);
 
   await page.waitForSelector("[data-testid=creation-version] >> nth=2");
   assert.equal(await page.locator("[data-testid=creation-version]").count(), 3);
@@ -84,5 +66,20 @@ test("create a dress variation, refine it twice, compare and share", async () =>
     }
   }
   assert.deepEqual(found, []);
+  last.version = version;
   await ctx.close();
+});
+
+test("have the last version made: ordered on make-line, paid, accepted, produced and shipped; the buyer follows it", async () => {
+  assert.ok(last?.version, "the test before made the versions");
+  const { email, token, dress, version } = last;
+  await saveAddress(store, token);
+  const b = await signIn(browser, store, email, "/en" + version);
+  await b.page.waitForSelector("[data-testid=creation-description]");
+  await haveItMade(b.page, dress);
+  const number = await orderMakeLine(b.page);
+  const o = await followMaker(browser, store, { ...b, token }, number);
+  assert.ok(o.makeLine, "ordered through make-line");
+  assert.deepEqual(b.problems, []);
+  await b.ctx.close();
 });

@@ -21,8 +21,9 @@ function freePort() {
   });
 }
 
-// goods is how many demo goods the store is seeded with (SEED_GOODS).
-export async function startStore({ goods = 120 } = {}) {
+// goods is how many demo goods the store is seeded with (SEED_GOODS); env
+// adds to the server's environment (e.g. AI_BASE_URL for a local endpoint).
+export async function startStore({ goods = 120, env = {} } = {}) {
   // SOUK_BIN lets parallel work build and test its own binary.
   const bin = process.env.SOUK_BIN ? resolve(process.env.SOUK_BIN) : join(root, "bin", "souk-test");
   if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
@@ -35,7 +36,7 @@ export async function startStore({ goods = 120 } = {}) {
   const boot = async () => {
     const p = spawn(bin, ["serve"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true" },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ...env },
       stdio: ["ignore", "ignore", "pipe"],
     });
     p.stderr.on("data", (d) => { log += d; });
@@ -171,6 +172,15 @@ export async function signIn(browser, store, email, path, { password = "secret12
   await Promise.all([page.waitForURL(landed), page.click("[data-testid=login-submit]")]);
   await ready(page);
   return { ctx, page, problems };
+}
+
+// fillCard fills a checkout's card form: number (the test card that pays
+// by default), a date to come, a CVC and the holder's name.
+export async function fillCard(page, number = "4242 4242 4242 4242", name = "Ada Buyer") {
+  await page.fill("input[name=cardNumber]", number);
+  await page.fill("input[name=cardExp]", "12/30");
+  await page.fill("input[name=cardCvc]", "123");
+  await page.fill("input[name=cardName]", name);
 }
 
 // png draws a w×h picture: a gradient of the colour rgb, for uploads.

@@ -13,7 +13,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
-import { startStore, launch, watch, ready, signIn, passwordHash, png } from "./harness.mjs";
+import { startStore, launch, watch, ready, signIn, passwordHash, png, fillCard } from "./harness.mjs";
 
 let store, browser, seller, opToken, treId, number;
 const SELLER = "journey-seller@example.com";
@@ -248,10 +248,7 @@ test("a second user buys the dress: colour, custom size, the minimum quantity, a
   await page.waitForSelector("[data-testid=checkout-page] [data-testid=address]");
   assert.match(await page.textContent("[data-testid=address]"), /1 rue de Rivoli/);
   assert.match(await page.textContent("[data-testid=checkout-page]"), new RegExp(NAME));
-  await page.fill("input[name=cardNumber]", "4242 4242 4242 4242");
-  await page.fill("input[name=cardExp]", "12/30");
-  await page.fill("input[name=cardCvc]", "123");
-  await page.fill("input[name=cardName]", "Claire Martin");
+  await fillCard(page, "4242 4242 4242 4242", "Claire Martin");
   await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
   await ready(page);
   await page.waitForSelector("[data-testid=order-page] [data-testid=order-status][data-status='200']", { timeout: 15000 });
