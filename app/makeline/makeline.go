@@ -32,10 +32,12 @@ import (
 	"souk/ent/schema"
 )
 
-//	MakeLinePrice ── FixMakeLine (a stored quote, expires) ── PlaceMakeLine
-//	(claims the quote, one payment and one order through the usual
-//	checkout) ── Pay (app/order) ── Paid ── maker accepts in time, or declines,
-//	or lets it expire (refunded) ── InProduction ── Shipped
+// The flow:
+//
+//	Preview ── Fix (a stored quote, expires) ── Place (claims the quote,
+//	one payment and one order through the usual checkout) ── Pay
+//	(app/order) ── Paid ── the maker accepts in time, or declines, or lets
+//	it expire (refunded) ── InProduction ── Shipped
 //
 // The price is the server's: base price, options, custom size surcharge
 // and shipping, fixed in the quote; the client names only the quote's uid.
@@ -99,8 +101,8 @@ func printable(s string) bool {
 	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
-// MakeLineAsk is what the shopper wants made.
-type MakeLineAsk struct {
+// Ask is what the shopper wants made.
+type Ask struct {
 	TreID      string                  // a made-to-measure dress (without VersionUID)
 	VersionUID string                  // a creation version (createVUid)
 	SkuID      string                  // the sku, when the goods have attributes
@@ -116,9 +118,9 @@ type Maker struct {
 	Country string `json:"country"`
 }
 
-// MakeLinePrice answers order/preMakeLineData (and, with a uid, is the
+// Price answers order/preMakeLineData (and, with a uid, is the
 // fixed quote of order/getPreMakeLineUid).
-type MakeLinePrice struct {
+type Price struct {
 	UID           string                  `json:"uid,omitempty"`
 	ExpiresAt     *time.Time              `json:"expiresAt,omitempty"`
 	TreID         string                  `json:"treId"`
@@ -166,8 +168,8 @@ func (j *makeJob) unit() int64  { return j.base + j.options + j.size }
 func (j *makeJob) total() int64 { return j.unit() + j.shipping }
 
 // PreviewMakeLine prices what the shopper wants made (nothing is stored).
-func (s *Service) PreviewMakeLine(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
-	var out *MakeLinePrice
+func (s *Service) Preview(ctx context.Context, userID int, ask Ask, lang, cur string) (*Price, error) {
+	var out *Price
 	var err error
 	if len(ask.Options) == 0 && ask.SkuID == "" {
 		out, err = s.makeStart(ctx, userID, ask, lang, cur)
@@ -184,7 +186,7 @@ func (s *Service) PreviewMakeLine(ctx context.Context, userID int, ask MakeLineA
 }
 
 // buying adds the buyer's address and the payment methods.
-func (s *Service) buying(ctx context.Context, userID int, addressID string, out *MakeLinePrice) error {
+func (s *Service) buying(ctx context.Context, userID int, addressID string, out *Price) error {
 	if len(addressID) > 64 || !printable(addressID) {
 		return apperr.New(apperr.NotFound, "AddressNotFound")
 	}
@@ -198,7 +200,7 @@ func (s *Service) buying(ctx context.Context, userID int, addressID string, out 
 
 // FixMakeLine prices the ask and stores the quote: from now on the client
 // names only its uid, until it expires or an order claims it.
-func (s *Service) FixMakeLine(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
+func (s *Service) Fix(ctx context.Context, userID int, ask Ask, lang, cur string) (*Price, error) {
 	now := s.opts.Now()
 	j, err := s.makeJob(ctx, userID, ask, cur)
 	if err != nil {
@@ -247,7 +249,7 @@ func (s *Service) withinQuoteLimit(ctx context.Context, userID int, q *ent.MakeL
 
 // MakeLineQuote is a fixed quote as its owner reads it again (the page
 // after a reload): another user's quote is not found.
-func (s *Service) MakeLineQuote(ctx context.Context, userID int, uid, addressID, lang string) (*MakeLinePrice, error) {
+func (s *Service) Quote(ctx context.Context, userID int, uid, addressID, lang string) (*Price, error) {
 	q, err := s.ownQuote(ctx, userID, uid)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,7 @@ import (
 
 // madeDress is a dress on sale that offers a custom size, with a complete
 // choice: its first sku, one option of every label, custom size measured.
-func (f *fixture) madeDress(t testing.TB) (*ent.Goods, MakeLineAsk) {
+func (f *fixture) madeDress(t testing.TB) (*ent.Goods, Ask) {
 	t.Helper()
 	ctx := context.Background()
 	g, err := f.db.Goods.Query().Where(goods.SpeEQ(1), goods.SaleableEQ(1),
@@ -35,7 +35,7 @@ func (f *fixture) madeDress(t testing.TB) (*ent.Goods, MakeLineAsk) {
 	if err != nil {
 		t.Fatalf("no dress with sizes: %v", err)
 	}
-	ask := MakeLineAsk{TreID: g.UID}
+	ask := Ask{TreID: g.UID}
 	if len(g.Edges.Attrs) > 0 {
 		ask.SkuID = g.Edges.Skus[0].UID
 	}
@@ -66,11 +66,11 @@ func (f *fixture) paidMakeLine(t testing.TB) (buyer int, number string, maker or
 	ctx := context.Background()
 	_, ask := f.madeDress(t)
 	buyer = f.shopper(t)
-	q, err := f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+	q, err := f.Service.Fix(ctx, buyer, ask, "en", "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "ml-" + q.UID, Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+	p, err := f.Service.Place(ctx, buyer, q.UID, order.PlaceInput{RequestID: "ml-" + q.UID, Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +88,11 @@ func TestMakeLineFlow(t *testing.T) {
 		ctx := context.Background()
 		g, ask := f.madeDress(t)
 		buyer := f.shopper(t)
-		start, err := f.PreviewMakeLine(ctx, buyer, MakeLineAsk{TreID: g.UID}, "en", "USD")
+		start, err := f.Service.Preview(ctx, buyer, Ask{TreID: g.UID}, "en", "USD")
 		if err != nil || start.Priced || start.Goods == nil || len(start.Goods.ScenarioLabels) == 0 || len(start.Makers) == 0 {
 			t.Fatalf("nothing chosen yet: %+v %v", start, err)
 		}
-		pv, err := f.PreviewMakeLine(ctx, buyer, ask, "en", "USD")
+		pv, err := f.Service.Preview(ctx, buyer, ask, "en", "USD")
 		if err != nil || !pv.Priced || pv.Goods != nil {
 			t.Fatal(err)
 		}
@@ -109,20 +109,20 @@ func TestMakeLineFlow(t *testing.T) {
 		if len(pv.Makers) == 0 || pv.MakerUID != "suzhou-huqiu-bridal" || pv.TreID != g.UID {
 			t.Fatalf("makers: %+v", pv)
 		}
-		q, err := f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+		q, err := f.Service.Fix(ctx, buyer, ask, "en", "USD")
 		if err != nil || q.UID == "" || q.ExpiresAt == nil || q.Total != pv.Total {
 			t.Fatalf("fix: %+v %v", q, err)
 		}
-		again, err := f.MakeLineQuote(ctx, buyer, q.UID, "", "en")
+		again, err := f.Service.Quote(ctx, buyer, q.UID, "", "en")
 		if err != nil || again.Total != q.Total || again.MakerUID != q.MakerUID {
 			t.Fatalf("quote read back: %+v %v", again, err)
 		}
-		p, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+		p, err := f.Service.Place(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 		if err != nil || len(p.OrderNumbers) != 1 {
 			t.Fatalf("place: %+v %v", p, err)
 		}
 		n := p.OrderNumbers[0]
-		replay, err := f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+		replay, err := f.Service.Place(ctx, buyer, q.UID, order.PlaceInput{RequestID: "r1", Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 		if err != nil || replay.OrderNumbers[0] != n {
 			t.Fatalf("the same request again: %+v %v", replay, err)
 		}
@@ -144,11 +144,11 @@ func TestMakeLineFlow(t *testing.T) {
 		_, err = f.Ship(ctx, m, order.ShipInput{Number: n, Carrier: "dhl", Tracking: "JD0001"})
 		wantKey(t, err, "MakeLineNotAccepted")
 		for i := 0; i < 2; i++ { // a double click accepts once
-			if sv, err = f.AcceptMakeLine(ctx, m, n); err != nil || sv.MakeLine.AcceptedAt == nil || !sv.Seller.Produce || sv.Seller.Accept {
+			if sv, err = f.Service.Accept(ctx, m, n); err != nil || sv.MakeLine.AcceptedAt == nil || !sv.Seller.Produce || sv.Seller.Accept {
 				t.Fatalf("accept: %+v %v", sv, err)
 			}
 		}
-		_, err = f.DeclineMakeLine(ctx, m, n)
+		_, err = f.Service.Decline(ctx, m, n)
 		wantKey(t, err, "MakeLineAnswerTooLate")
 		_, err = f.Cancel(ctx, buyer, n)
 		wantKey(t, err, "OrderCancelTooLate")
@@ -187,7 +187,7 @@ func TestMakeLineBadInput(t *testing.T) {
 		ctx := context.Background()
 		_, ask := f.madeDress(t)
 		buyer := f.shopper(t)
-		with := func(change func(a *MakeLineAsk)) MakeLineAsk {
+		with := func(change func(a *Ask)) Ask {
 			a := ask
 			a.Options = make([]schema.ScenarioChoice, len(ask.Options))
 			for i, o := range ask.Options {
@@ -197,7 +197,7 @@ func TestMakeLineBadInput(t *testing.T) {
 			change(&a)
 			return a
 		}
-		size := func(a *MakeLineAsk) map[string]int {
+		size := func(a *Ask) map[string]int {
 			for _, o := range a.Options {
 				if o.LabelID == catalog.LabelSize {
 					return o.SizeData
@@ -209,49 +209,49 @@ func TestMakeLineBadInput(t *testing.T) {
 		simple := f.simple(t)
 		cases := []struct {
 			name string
-			ask  MakeLineAsk
+			ask  Ask
 			key  string
 		}{
-			{"bust too small", with(func(a *MakeLineAsk) { size(a)["a"] = 20 }), "MeasureOutOfRange"},
-			{"hips too big", with(func(a *MakeLineAsk) { size(a)["c"] = 400 }), "MeasureOutOfRange"},
-			{"a measure missing", with(func(a *MakeLineAsk) { delete(size(a), "d") }), "MeasuresAllFour"},
-			{"no unit", with(func(a *MakeLineAsk) { size(a)["type"] = 7 }), "MeasureUnitRequired"},
-			{"NUL in the uid", with(func(a *MakeLineAsk) { a.TreID = "tr\x00x" }), "InvalidCharacters"},
-			{"nothing chosen", MakeLineAsk{}, "MakeLineNothingChosen"},
-			{"unknown goods", with(func(a *MakeLineAsk) { a.TreID = "tr-nothing" }), "GoodsNotFound"},
-			{"not made to measure", MakeLineAsk{TreID: simple.UID}, "MakeLineNotMadeToMeasure"},
-			{"unknown maker", with(func(a *MakeLineAsk) { a.MakerUID = "atelier-lumiere" }), "MakeLineMakerUnknown"},
-			{"someone else's version", with(func(a *MakeLineAsk) { a.VersionUID = "cv-nobody" }), "CreationNotFound"},
+			{"bust too small", with(func(a *Ask) { size(a)["a"] = 20 }), "MeasureOutOfRange"},
+			{"hips too big", with(func(a *Ask) { size(a)["c"] = 400 }), "MeasureOutOfRange"},
+			{"a measure missing", with(func(a *Ask) { delete(size(a), "d") }), "MeasuresAllFour"},
+			{"no unit", with(func(a *Ask) { size(a)["type"] = 7 }), "MeasureUnitRequired"},
+			{"NUL in the uid", with(func(a *Ask) { a.TreID = "tr\x00x" }), "InvalidCharacters"},
+			{"nothing chosen", Ask{}, "MakeLineNothingChosen"},
+			{"unknown goods", with(func(a *Ask) { a.TreID = "tr-nothing" }), "GoodsNotFound"},
+			{"not made to measure", Ask{TreID: simple.UID}, "MakeLineNotMadeToMeasure"},
+			{"unknown maker", with(func(a *Ask) { a.MakerUID = "atelier-lumiere" }), "MakeLineMakerUnknown"},
+			{"someone else's version", with(func(a *Ask) { a.VersionUID = "cv-nobody" }), "CreationNotFound"},
 		}
 		for _, c := range cases {
-			_, err := f.PreviewMakeLine(ctx, buyer, c.ask, "en", "USD")
+			_, err := f.Service.Preview(ctx, buyer, c.ask, "en", "USD")
 			if e, ok := apperr.As(err); !ok || e.Key != c.key {
 				t.Errorf("%s: %v, want %s", c.name, err, c.key)
 			}
-			if _, err := f.FixMakeLine(ctx, buyer, c.ask, "en", "USD"); err == nil {
+			if _, err := f.Service.Fix(ctx, buyer, c.ask, "en", "USD"); err == nil {
 				t.Errorf("%s: fixed", c.name)
 			}
 		}
 		// Standard size: nothing to make to measure.
-		std := with(func(a *MakeLineAsk) {
+		std := with(func(a *Ask) {
 			for i, o := range a.Options {
 				if o.LabelID == catalog.LabelSize {
 					a.Options[i] = schema.ScenarioChoice{LabelID: o.LabelID, OptionID: f.standardSize(t, a.TreID)}
 				}
 			}
 		})
-		_, err := f.PreviewMakeLine(ctx, buyer, std, "en", "USD")
+		_, err := f.Service.Preview(ctx, buyer, std, "en", "USD")
 		wantKey(t, err, "MakeLineNeedsMeasures")
 		if n := db.MakeLineQuote.Query().CountX(ctx); n != 0 {
 			t.Fatalf("%d quotes after refusals", n)
 		}
 
-		q, err := f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+		q, err := f.Service.Fix(ctx, buyer, ask, "en", "USD")
 		if err != nil {
 			t.Fatal(err)
 		}
 		place := func(user int, uid, req string, total float64) error {
-			_, err := f.PlaceMakeLine(ctx, user, uid, order.PlaceInput{RequestID: req, Total: total, Lang: "en", Cur: "USD"})
+			_, err := f.Service.Place(ctx, user, uid, order.PlaceInput{RequestID: req, Total: total, Lang: "en", Cur: "USD"})
 			return err
 		}
 		wantKey(t, place(f.shopper(t), q.UID, "x1", q.Total.Amount), "MakeLineQuoteNotFound") // someone else's
@@ -261,7 +261,7 @@ func TestMakeLineBadInput(t *testing.T) {
 		f.clock.add(DefaultQuoteTTL + time.Second)
 		wantKey(t, place(buyer, q.UID, "x5", q.Total.Amount), "MakeLineQuoteExpired")
 		f.clock.add(25 * time.Hour) // a day after it expired, an unordered quote is forgotten
-		if _, err := f.ExpireMakeLine(ctx); err != nil {
+		if _, err := f.Service.Expire(ctx); err != nil {
 			t.Fatal(err)
 		}
 		wantKey(t, place(buyer, q.UID, "x6", q.Total.Amount), "MakeLineQuoteNotFound")
@@ -307,7 +307,7 @@ func TestMakeLineQuoteOrderedOnce(t *testing.T) {
 		ctx := context.Background()
 		_, ask := f.madeDress(t)
 		buyer := f.shopper(t)
-		q, err := f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+		q, err := f.Service.Fix(ctx, buyer, ask, "en", "USD")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -318,7 +318,7 @@ func TestMakeLineQuoteOrderedOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = f.PlaceMakeLine(ctx, buyer, q.UID, order.PlaceInput{RequestID: fmt.Sprintf("tab-%d", i), Total: q.Total.Amount, Lang: "en", Cur: "USD"})
+				_, errs[i] = f.Service.Place(ctx, buyer, q.UID, order.PlaceInput{RequestID: fmt.Sprintf("tab-%d", i), Total: q.Total.Amount, Lang: "en", Cur: "USD"})
 			}()
 		}
 		wg.Wait()
@@ -357,18 +357,18 @@ func TestMakeLineAnswerRaces(t *testing.T) {
 			var wg sync.WaitGroup
 			var acceptErr, otherErr error
 			wg.Add(2)
-			go func() { defer wg.Done(); _, acceptErr = f.AcceptMakeLine(ctx, maker, n) }()
+			go func() { defer wg.Done(); _, acceptErr = f.Service.Accept(ctx, maker, n) }()
 			go func() {
 				defer wg.Done()
 				switch round {
 				case 0:
 					var k int
-					k, otherErr = sweeper.ExpireMakeLine(ctx)
+					k, otherErr = sweeper.Expire(ctx)
 					if otherErr == nil && k == 0 {
 						otherErr = apperr.New(apperr.Conflict, "nothing expired")
 					}
 				case 1:
-					_, otherErr = f.DeclineMakeLine(ctx, maker, n)
+					_, otherErr = f.Service.Decline(ctx, maker, n)
 				case 2:
 					_, otherErr = f.Cancel(ctx, buyer, n)
 				}
@@ -403,7 +403,7 @@ func TestMakeLineStaleRefund(t *testing.T) {
 		ctx := context.Background()
 		_, n, maker := f.paidMakeLine(t)
 		stale := db.Order.Query().Where(entorder.NumberEQ(n)).OnlyX(ctx)
-		if _, err := f.AcceptMakeLine(ctx, maker, n); err != nil {
+		if _, err := f.Service.Accept(ctx, maker, n); err != nil {
 			t.Fatal(err)
 		}
 		err := store.InTx(ctx, db, func(tx *ent.Tx) error {
@@ -435,14 +435,14 @@ func TestMakeLineFromVersion(t *testing.T) {
 				ask.Options[i] = schema.ScenarioChoice{LabelID: o.LabelID, OptionID: f.standardSize(t, g.UID)}
 			}
 		}
-		pv, err := f.PreviewMakeLine(ctx, owner, ask, "en", "USD")
+		pv, err := f.Service.Preview(ctx, owner, ask, "en", "USD")
 		if err != nil || pv.VersionUID != v.UID || pv.TreID != g.UID || pv.ImageURL != "/media/cr/v1-s.webp" || pv.SizeSurcharge.Amount != 0 {
 			t.Fatalf("version preview: %+v %v", pv, err)
 		}
-		_, err = f.PreviewMakeLine(ctx, other, ask, "en", "USD")
+		_, err = f.Service.Preview(ctx, other, ask, "en", "USD")
 		wantKey(t, err, "CreationNotFound")
 		db.CreationVersion.UpdateOneID(v.ID).SetShared(true).ExecX(ctx)
-		q, err := f.FixMakeLine(ctx, other, ask, "en", "USD")
+		q, err := f.Service.Fix(ctx, other, ask, "en", "USD")
 		if err != nil {
 			t.Fatalf("a shared version: %v", err)
 		}
@@ -472,7 +472,7 @@ func TestMakeLineQuoteLimit(t *testing.T) {
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				_, errs[i] = f.FixMakeLine(ctx, buyer, ask, "en", "USD")
+				_, errs[i] = f.Service.Fix(ctx, buyer, ask, "en", "USD")
 			}()
 		}
 		wg.Wait()

@@ -24,7 +24,7 @@ import (
 // shipping before acceptance and offers Accept/Decline in the seller's view.
 
 // AcceptMakeLine is the maker taking a paid make-line order in time.
-func (s *Service) AcceptMakeLine(ctx context.Context, a order.Actor, number string) (*order.SellerView, error) {
+func (s *Service) Accept(ctx context.Context, a order.Actor, number string) (*order.SellerView, error) {
 	return s.orders.SellerMove(ctx, a, number, func(tx *ent.Tx, o *ent.Order) ([]*ent.Order, error) {
 		switch {
 		case o.MakelineUID == "":
@@ -56,7 +56,7 @@ func (s *Service) AcceptMakeLine(ctx context.Context, a order.Actor, number stri
 
 // DeclineMakeLine is the maker refusing a paid make-line order: the buyer
 // is refunded.
-func (s *Service) DeclineMakeLine(ctx context.Context, a order.Actor, number string) (*order.SellerView, error) {
+func (s *Service) Decline(ctx context.Context, a order.Actor, number string) (*order.SellerView, error) {
 	var refund *ent.Order
 	v, err := s.orders.SellerMove(ctx, a, number, func(tx *ent.Tx, o *ent.Order) ([]*ent.Order, error) {
 		switch {
@@ -97,7 +97,7 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		if n, err := s.ExpireMakeLine(ctx); err != nil {
+		if n, err := s.Expire(ctx); err != nil {
 			s.opts.Log.Error("makeline: expire", "err", err)
 		} else if n > 0 {
 			s.opts.Log.Info("makeline: refunded orders no maker accepted", "n", n)
@@ -108,7 +108,7 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 // ExpireMakeLine refunds paid make-line orders their maker did not accept
 // in time. A maker accepting at the same moment wins or loses whole. It
 // also forgets quotes a day after they expired unordered.
-func (s *Service) ExpireMakeLine(ctx context.Context) (int, error) {
+func (s *Service) Expire(ctx context.Context) (int, error) {
 	if _, err := s.db.MakeLineQuote.Delete().Where(makelinequote.OrderNumberEQ(""),
 		makelinequote.ExpiresAtLT(s.now().Add(-24*time.Hour))).Exec(ctx); err != nil {
 		return 0, fmt.Errorf("makeline: forget quotes: %w", err)

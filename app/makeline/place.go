@@ -17,7 +17,7 @@ import (
 // paid with order/payChange. The quote is claimed first thing in the
 // transaction, so two tabs placing it make one order; the same requestId
 // again answers the first result.
-func (s *Service) PlaceMakeLine(ctx context.Context, userID int, quoteUID string, in order.PlaceInput) (*order.Placed, error) {
+func (s *Service) Place(ctx context.Context, userID int, quoteUID string, in order.PlaceInput) (*order.Placed, error) {
 	if done, err := s.orders.StartPlace(ctx, userID, in); done != nil || err != nil {
 		return done, err
 	}
@@ -38,7 +38,7 @@ func (s *Service) PlaceMakeLine(ctx context.Context, userID int, quoteUID string
 	})
 }
 
-func (s *Service) placeMakeLine(ctx context.Context, tx *ent.Tx, userID int, q *ent.MakeLineQuote, j *makeJob, price *MakeLinePrice, in order.PlaceInput) (*order.Placed, *ent.Order, error) {
+func (s *Service) placeMakeLine(ctx context.Context, tx *ent.Tx, userID int, q *ent.MakeLineQuote, j *makeJob, price *Price, in order.PlaceInput) (*order.Placed, *ent.Order, error) {
 	now := s.opts.Now()
 	number := order.NewNumber(now)
 	n, err := tx.MakeLineQuote.Update().Where(makelinequote.IDEQ(q.ID), makelinequote.OrderNumberEQ(""),

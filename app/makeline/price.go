@@ -21,7 +21,7 @@ import (
 // What a make-line ask is checked against and how it is priced.
 
 // makeJob checks an ask and prices it.
-func (s *Service) makeJob(ctx context.Context, userID int, ask MakeLineAsk, cur string) (*makeJob, error) {
+func (s *Service) makeJob(ctx context.Context, userID int, ask Ask, cur string) (*makeJob, error) {
 	if err := checkAskText(ask); err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (s *Service) makeJob(ctx context.Context, userID int, ask MakeLineAsk, cur 
 }
 
 // checkAskText refuses malformed identifiers before any lookup.
-func checkAskText(ask MakeLineAsk) error {
+func checkAskText(ask Ask) error {
 	for _, v := range []string{ask.TreID, ask.VersionUID, ask.SkuID, ask.MakerUID} {
 		if len(v) > 64 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) || !printable(v) {
 			return apperr.Invalid("uid", "IncorrectEntry", "InvalidCharacters")
@@ -69,7 +69,7 @@ func customSize(opts []schema.ScenarioChoice) bool {
 
 // makeTarget finds the goods to make: a creation version's (the user's own,
 // or one shared or published) or a dress offering a custom size.
-func (s *Service) makeTarget(ctx context.Context, userID int, ask MakeLineAsk) (*ent.Goods, *ent.CreationVersion, error) {
+func (s *Service) makeTarget(ctx context.Context, userID int, ask Ask) (*ent.Goods, *ent.CreationVersion, error) {
 	var v *ent.CreationVersion
 	q := s.db.Goods.Query().Where(goods.UIDEQ(ask.TreID))
 	if ask.VersionUID != "" {
@@ -165,7 +165,7 @@ func (s *Service) priceJob(j *makeJob, cur string) error {
 
 // makeStart answers an ask with nothing chosen yet: the goods to choose
 // from, the makers and the delivery promise, without a price.
-func (s *Service) makeStart(ctx context.Context, userID int, ask MakeLineAsk, lang, cur string) (*MakeLinePrice, error) {
+func (s *Service) makeStart(ctx context.Context, userID int, ask Ask, lang, cur string) (*Price, error) {
 	if err := checkAskText(ask); err != nil {
 		return nil, err
 	}
@@ -190,13 +190,13 @@ func (s *Service) makeStart(ctx context.Context, userID int, ask MakeLineAsk, la
 }
 
 // makePrice is the job as the page shows it.
-func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*MakeLinePrice, error) {
+func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Price, error) {
 	cards, err := s.cat.CardsByUID(ctx, []string{j.g.UID}, lang, j.cur)
 	if err != nil {
 		return nil, fmt.Errorf("makeline: make card: %w", err)
 	}
 	card := cards[j.g.UID]
-	out := &MakeLinePrice{TreID: j.g.UID, Name: card.TreName.Txt, Options: orEmpty(j.opts),
+	out := &Price{TreID: j.g.UID, Name: card.TreName.Txt, Options: orEmpty(j.opts),
 		Base: s.cat.Money(j.base, j.cur), OptionsPrice: s.cat.Money(j.options, j.cur), SizeSurcharge: s.cat.Money(j.size, j.cur),
 		Unit: s.cat.Money(j.unit(), j.cur), Shipping: s.cat.Money(j.shipping, j.cur), Total: s.cat.Money(j.total(), j.cur),
 		Delivery: *order.DressDelivery(s.opts.Now()),
