@@ -131,7 +131,7 @@ export function MakeLinePage() {
                 {customSize ? <CustomSizeForm value={size} flagged={flagged} onChange={(v) => { setSize(v); setPriced(null); }} /> : null}
                 <label className="field">
                   <span>{t("MakeLineMaker")}</span>
-                  <select value={maker} onChange={(e) => { setMaker(e.target.value); setPriced(null); }} data-testid="makeline-maker">
+                  <select dir="auto" value={maker} onChange={(e) => { setMaker(e.target.value); setPriced(null); }} data-testid="makeline-maker">
                     {start.makers.map((m) => <option key={m.uid} value={m.uid}>{m.name}{m.country ? " (" + m.country + ")" : ""}</option>)}
                   </select>
                 </label>
