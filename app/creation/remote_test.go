@@ -127,7 +127,10 @@ func TestRemoteEngine(t *testing.T) {
 			case <-r.Context().Done():
 			case <-time.After(3 * time.Second):
 			}
-		}, 150 * time.Millisecond, "CreationEngineUnavailable", 3},
+			// Each attempt gets a second: long enough for the request to
+			// reach the handler (which counts it) on a loaded machine; at
+			// 150 ms an attempt could time out before it arrived.
+		}, time.Second, "CreationEngineUnavailable", 3},
 		{"garbage bytes", func(w http.ResponseWriter, _ *http.Request, _ int) {
 			b64Answer(w, []byte("\x89PNG\r\n\x1a\nthis is not a picture at all"))
 		}, 0, "CreationEngineBadImage", 1},
