@@ -24,6 +24,19 @@ after(async () => { await browser?.close(); await store?.stop(); });
 // stockState reads the product page as a visitor gets it (the page cache),
 // until it says want: the first visit after a change may get the old page
 // while the new one renders (stale-while-revalidate), within moments.
+// toastSeen resolves once a toast with text has been shown, even for a
+// moment: "Stock saved." lasts one second (SPEC §9), which a loaded
+// machine's polling can miss, so the page watches for it itself. Call it
+// before the click that shows the toast.
+function toastSeen(page, text) {
+  return page.evaluate((text) => new Promise((resolve, reject) => {
+    const shown = () => [...document.querySelectorAll(".toast")].some((t) => t.textContent.includes(text));
+    const o = new MutationObserver(() => { if (shown()) { o.disconnect(); resolve(true); } });
+    o.observe(document.body, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => { o.disconnect(); reject(new Error("no toast " + JSON.stringify(text) + " within 30 s")); }, 30000);
+  }), text);
+}
+
 async function stockState(page, treId, want) {
   let got = "";
   for (let i = 0; i < 10; i++) {
@@ -93,8 +106,9 @@ test("a seller takes an item off sale, changes its stock and deletes another; pa
   const n = await inputs.count();
   assert.ok(n > 1, "a stock field per sku");
   for (let i = 0; i < n; i++) await inputs.nth(i).fill("0");
+  let saved = toastSeen(page, "Stock saved.");
   await item.locator("[data-testid=mygoods-save-stock]").click();
-  await page.locator(".toast", { hasText: "Stock saved." }).waitFor();
+  await saved;
   assert.equal(await stockState(visitor, goods.treId, "Not available"), "Not available");
   // Bad input is refused in the browser: the save button stays off.
   await inputs.nth(0).fill("-3");
@@ -102,8 +116,9 @@ test("a seller takes an item off sale, changes its stock and deletes another; pa
   assert.match(await item.locator("[data-testid=mygoods-stock-error]").textContent(), /whole number from 0 to 1,000,000,000/, "and says why");
   await inputs.nth(0).fill("7");
   assert.equal(await item.locator("[data-testid=mygoods-stock-error]").count(), 0);
+  saved = toastSeen(page, "Stock saved.");
   await item.locator("[data-testid=mygoods-save-stock]").click();
-  await page.locator(".toast", { hasText: "Stock saved." }).waitFor();
+  await saved;
   assert.equal(await stockState(visitor, goods.treId, "On sale"), "On sale");
   const detail = await store.api("tre/getTreDetail", { treId: goods.treId });
   const sku = await inputs.nth(0).getAttribute("data-sku");
