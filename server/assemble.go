@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"souk/app/ratelimit"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -76,7 +77,7 @@ type App struct {
 // startSearch opens the text index under DATA_DIR/search, brings it up to
 // date, keeps it so in the background, and builds the visual index in the
 // background too (image search answers from what is ready).
-func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, log *slog.Logger) (*search.Service, *search.Visual, func(), error) {
+func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat *catalog.Service, shared Shared, log *slog.Logger) (*search.Service, *search.Visual, func(), error) {
 	lex, err := lexicon.Load()
 	if err != nil {
 		return nil, nil, nil, err
@@ -105,7 +106,11 @@ func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat
 		eng.Close()
 		return nil, nil, nil, err
 	}
-	vis := search.NewVisual(db, search.DemoPicture(seed.MediaSpec(db)), sw, log)
+	demo := seed.MediaSpec(db)
+	vis := search.NewVisual(db, search.DemoPicture(demo), sw, log)
+	if shared.DemoDescriptors != nil {
+		vis.RememberDemo(demo, shared.DemoDescriptors)
+	}
 	if c := ai.New(cfg.AIBaseURL, cfg.AIModel, cfg.AIAPIKey); c != nil && cfg.AIImageEmbedModel != "" {
 		vis.UseEmbeddings(func(ctx context.Context, pics [][]byte) ([][]float32, error) {
 			return c.EmbedImages(ctx, cfg.AIImageEmbedModel, pics)
@@ -135,10 +140,36 @@ func swatches() ([]search.Swatch, error) {
 	return out, nil
 }
 
+// Shared is what the stores started in one process may share: memos of
+// pure functions of their input, never data. Only the tests and the bench
+// start more than one store in a process; the zero value shares nothing.
+type Shared struct {
+	DemoDescriptors *search.DemoDescriptors
+	Bundle          *BundleMemo
+}
+
+// BundleMemo builds the view bundles (esbuild, then brotli and gzip) once
+// for every store that shares it; a development store builds its own.
+type BundleMemo struct {
+	once   sync.Once
+	bundle *ssr.Bundle
+	err    error
+}
+
+func (m *BundleMemo) load(viewsDir string) (*ssr.Bundle, error) {
+	m.once.Do(func() { m.bundle, m.err = loadBundle(viewsDir, false) })
+	return m.bundle, m.err
+}
+
 // Assemble wires configuration, storage, services and transport: the one
 // place that knows every part. viewsDir is where the React sources are
 // (for a checkout without an embedded bundle).
 func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog.Logger) (*App, error) {
+	return AssembleShared(ctx, cfg, viewsDir, log, Shared{})
+}
+
+// AssembleShared is Assemble with memos shared with other stores.
+func AssembleShared(ctx context.Context, cfg config.Config, viewsDir string, log *slog.Logger, shared Shared) (*App, error) {
 	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -160,7 +191,12 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 	if err != nil {
 		return nil, err
 	}
-	bundle, err := loadBundle(viewsDir, cfg.Dev)
+	var bundle *ssr.Bundle
+	if shared.Bundle != nil && !cfg.Dev {
+		bundle, err = shared.Bundle.load(viewsDir)
+	} else {
+		bundle, err = loadBundle(viewsDir, cfg.Dev)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +237,7 @@ func Assemble(ctx context.Context, cfg config.Config, viewsDir string, log *slog
 			return nil, err
 		}
 	}
-	searchSvc, vis, closeSearch, err := startSearch(ctx, bg, cfg, db, cat, log)
+	searchSvc, vis, closeSearch, err := startSearch(ctx, bg, cfg, db, cat, shared, log)
 	if err != nil {
 		stopBG()
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"souk/app/config"
+	"souk/app/search"
 	"souk/app/store/storetest"
 	"souk/server"
 )
@@ -43,7 +44,7 @@ func startStoreEnv(t testing.TB, b storetest.Backend, env map[string]string) *te
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := server.Assemble(context.Background(), cfg, "../views", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := server.AssembleShared(context.Background(), cfg, "../views", slog.New(slog.NewTextHandler(io.Discard, nil)), shared)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +53,11 @@ func startStoreEnv(t testing.TB, b storetest.Backend, env map[string]string) *te
 	t.Cleanup(func() { srv.Close(); a.Close() })
 	return &testStore{Server: srv, app: a}
 }
+
+// shared is what the package's stores share: the view bundles, built once,
+// and the demo catalogue's picture descriptors (each store seeds the same
+// catalogue; see search.DemoDescriptors).
+var shared = server.Shared{DemoDescriptors: &search.DemoDescriptors{}, Bundle: &server.BundleMemo{}}
 
 // eachStore runs fn against a store on every backend.
 //

@@ -49,7 +49,8 @@ func (v *Visual) Swatches() []Swatch { return v.swatches }
 type Visual struct {
 	db       *ent.Client
 	idx      *visual.Index
-	picture  func(uid string) (image.Image, bool) // draws or loads a stored goods picture
+	picture  func(uid string) (image.Image, bool)       // draws or loads a stored goods picture
+	describe func(uid string) (visual.Descriptor, bool) // describePicture, or a memo of it
 	mu       sync.RWMutex
 	goodsOf  map[string]string // image uid → goods uid
 	swatches []Swatch
@@ -68,7 +69,9 @@ func (v *Visual) UseEmbeddings(embed ImageEmbedder, minSim float64) {
 
 // NewVisual makes an empty visual index; Build fills it.
 func NewVisual(db *ent.Client, picture func(uid string) (image.Image, bool), swatches []Swatch, log *slog.Logger) *Visual {
-	return &Visual{db: db, idx: visual.NewIndex(), picture: picture, goodsOf: map[string]string{}, swatches: swatches, log: log}
+	v := &Visual{db: db, idx: visual.NewIndex(), picture: picture, goodsOf: map[string]string{}, swatches: swatches, log: log}
+	v.describe = v.describePicture
+	return v
 }
 
 // Ready tells whether every picture is indexed.
@@ -169,11 +172,10 @@ func (v *Visual) describeAll(ctx context.Context, imgs []*ent.GoodsImage, have m
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		pic, ok := v.picture(im.UID)
+		d, ok := v.describe(im.UID)
 		if !ok {
 			continue
 		}
-		d := visual.Describe(pic)
 		data, _ := d.MarshalBinary()
 		v.add(im.UID, im.Edges.Goods.UID, d)
 		*batch = append(*batch, v.db.ImageDescriptor.Create().SetImageUID(im.UID).SetGoodsUID(im.Edges.Goods.UID).SetData(data))
