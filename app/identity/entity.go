@@ -7,6 +7,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/form"
 	"souk/app/review"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/entity"
 	"souk/ent/user"
@@ -69,7 +70,7 @@ func (s *Service) AddType(ctx context.Context, userID, t int, tr func(string) st
 	if !validEntityType(t) {
 		return nil, errBadEntityType()
 	}
-	err := s.db.Entity.Create().SetUID(newUID("en")).SetEntityType(t).SetUserID(userID).Exec(ctx)
+	err := s.db.Entity.Create().SetUID(store.NewUID("en")).SetEntityType(t).SetUserID(userID).Exec(ctx)
 	if ent.IsConstraintError(err) { // the user's entity edge is unique
 		return nil, apperr.New(apperr.Conflict, "EntityExists")
 	}

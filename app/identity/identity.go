@@ -7,6 +7,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/form"
 	"souk/app/review"
+	"souk/app/store"
 	"souk/ent"
 	entid "souk/ent/identity"
 	"souk/ent/text"
@@ -143,7 +144,7 @@ func (s *Service) SaveIdentity(ctx context.Context, userID int, userUID string, 
 		return nil, err
 	}
 	if it == nil {
-		err = s.db.Identity.Create().SetUID(newUID("bi")).SetIdentityType(typ).SetEntityType(e.EntityType).
+		err = s.db.Identity.Create().SetUID(store.NewUID("bi")).SetIdentityType(typ).SetEntityType(e.EntityType).
 			SetName("").SetUserID(userID).SetPublic(false).SetReviewStatus(review.Waiting).
 			SetPending(clean).SetPendingLang(lang).Exec(ctx)
 		if ent.IsConstraintError(err) { // a parallel first save won: one identity per type

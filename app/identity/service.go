@@ -8,8 +8,6 @@ package identity
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"time"
 
 	"souk/app/apperr"
@@ -66,12 +64,6 @@ var (
 	errBadEntityType = func() error { return apperr.Invalid("entityType", "FormNotInList", "EntityTypeUnknown") }
 	errBadType       = func() error { return apperr.New(apperr.NotFound, "IdentityTypeUnknown") }
 )
-
-func newUID(prefix string) string {
-	b := make([]byte, 10)
-	_, _ = rand.Read(b)
-	return prefix + hex.EncodeToString(b)
-}
 
 // EnsureForms stores the default forms a database lacks.
 func (s *Service) EnsureForms(ctx context.Context) error { return s.forms.Ensure(ctx, DefaultForms) }

@@ -11,8 +11,6 @@ package makeline
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -25,6 +23,7 @@ import (
 	"souk/app/catalog"
 	"souk/app/order"
 	"souk/app/payment"
+	"souk/app/store"
 	"souk/ent"
 	"souk/ent/goods"
 	"souk/ent/makelinequote"
@@ -89,12 +88,6 @@ func (s *Service) For(lang string) *Service {
 
 // now is the service clock, in UTC.
 func (s *Service) now() time.Time { return s.opts.Now().UTC() }
-
-func newUID(prefix string) string {
-	b := make([]byte, 10)
-	_, _ = rand.Read(b)
-	return prefix + hex.EncodeToString(b)
-}
 
 // printable: no control characters (line breaks included) and valid UTF-8.
 func printable(s string) bool {
@@ -206,7 +199,7 @@ func (s *Service) Fix(ctx context.Context, userID int, ask Ask, lang, cur string
 	if err != nil {
 		return nil, err
 	}
-	c := s.db.MakeLineQuote.Create().SetUID(newUID("ml")).SetUserID(userID).SetGoodsID(j.g.ID).SetMakerID(j.maker.ID).
+	c := s.db.MakeLineQuote.Create().SetUID(store.NewUID("ml")).SetUserID(userID).SetGoodsID(j.g.ID).SetMakerID(j.maker.ID).
 		SetOptions(j.opts).SetCurrency(j.cur).SetBase(j.base).SetOptionsAmount(j.options).SetSizeAmount(j.size).
 		SetShipping(j.shipping).SetTotal(j.total()).SetCreatedAt(now).SetExpiresAt(now.Add(s.opts.QuoteTTL))
 	if j.sku != nil {

@@ -8,7 +8,6 @@ package order
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -107,12 +106,6 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 			s.opts.Log.Error("order: watch doge", "err", err)
 		}
 	}
-}
-
-func newUID(prefix string) string {
-	b := make([]byte, 10)
-	_, _ = rand.Read(b)
-	return prefix + hex.EncodeToString(b)
 }
 
 // newNumber makes an order number people can read out: the date and ten

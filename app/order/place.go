@@ -240,7 +240,7 @@ func (s *Service) place(ctx context.Context, tx *ent.Tx, userID int, in PlaceInp
 // newPayment is the one payment of a checkout. A constraint error means
 // the same request is being placed right now.
 func newPayment(ctx context.Context, tx *ent.Tx, userID int, requestID, cur string, amount int64) (*ent.Payment, error) {
-	return tx.Payment.Create().SetUID(newUID("pay")).SetUserID(userID).SetRequestID(requestID).
+	return tx.Payment.Create().SetUID(store.NewUID("pay")).SetUserID(userID).SetRequestID(requestID).
 		SetCurrency(cur).SetAmount(amount).Save(ctx)
 }
 
