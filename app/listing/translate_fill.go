@@ -55,9 +55,11 @@ type fillJobs struct {
 	jobs map[string]*FillJob
 }
 
-// take reserves treID's slot; ok is false when a job runs already (its
-// progress is returned instead).
-func (f *fillJobs) take(treID string, now time.Time) (FillJob, bool) {
+// take reserves treID's slot for job (already saying what it will do, so
+// that a double click's second answer shows it, not a blank job); ok is
+// false when a job runs already (its progress is returned instead).
+func (f *fillJobs) take(job FillJob, now time.Time) (FillJob, bool) {
+	treID := job.TreID
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for id, j := range f.jobs { // finished jobs are kept a while for polling
@@ -68,8 +70,9 @@ func (f *fillJobs) take(treID string, now time.Time) (FillJob, bool) {
 	if j, ok := f.jobs[treID]; ok && j.State == FillRunning {
 		return *j, false
 	}
-	f.jobs[treID] = &FillJob{TreID: treID, State: FillRunning}
-	return FillJob{}, true
+	job.State = FillRunning
+	f.jobs[treID] = &job
+	return job, true
 }
 
 // update changes treID's job under the lock and returns a copy.
@@ -134,8 +137,9 @@ func (e *Editor) Fill(ctx context.Context, userID int, in FillRequest, t func(st
 	if len(langs) == 0 || len(langs) > ai.MaxLangs {
 		return nil, apperr.Invalid("lanCodes", "AILangs", "AITooManyLangs")
 	}
-	if running, ok := e.fills.take(g.UID, e.now()); !ok {
-		return fillShown(running, t), nil
+	j, ok := e.fills.take(FillJob{TreID: g.UID, Engine: e.ai.EngineName(), Langs: langs, Total: len(langs)}, e.now())
+	if !ok {
+		return fillShown(j, t), nil
 	}
 	release, err := e.ai.Reserve(userID, len(langs))
 	if err != nil {
@@ -153,7 +157,6 @@ func (e *Editor) Fill(ctx context.Context, userID int, in FillRequest, t func(st
 		release()
 		return nil, apperr.New(apperr.InvalidInput, "AIFillNothing")
 	}
-	j := e.fills.update(g.UID, func(j *FillJob) { j.Engine, j.Langs, j.Total = e.ai.EngineName(), langs, len(langs) })
 	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Minute)
 	go func() {
 		defer cancel()

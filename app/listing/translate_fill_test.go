@@ -31,8 +31,12 @@ func TestFillLangs(t *testing.T) {
 }
 
 // A double click (or two tabs) starts one job: the slot is taken under a
-// lock, and a finished job frees it.
+// lock, the losers see what that job does (not a blank job), and a
+// finished job frees it.
 func TestFillJobsOnePerItem(t *testing.T) {
+	job := func(id string) FillJob {
+		return FillJob{TreID: id, Engine: "builtin", Langs: []string{"fr", "de"}, Total: 2}
+	}
 	jobs := &fillJobs{jobs: map[string]*FillJob{}}
 	now := time.Now()
 	var started atomic.Int32
@@ -41,8 +45,12 @@ func TestFillJobsOnePerItem(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, ok := jobs.take("tr1", now); ok {
+			j, ok := jobs.take(job("tr1"), now)
+			if ok {
 				started.Add(1)
+			}
+			if j.State != FillRunning || j.Total != 2 || j.Engine != "builtin" {
+				t.Errorf("a click was answered with %+v", j)
 			}
 		}()
 	}
@@ -50,17 +58,17 @@ func TestFillJobsOnePerItem(t *testing.T) {
 	if started.Load() != 1 {
 		t.Fatalf("%d jobs started for one item", started.Load())
 	}
-	if running, ok := jobs.take("tr1", now); ok || running.State != FillRunning {
+	if running, ok := jobs.take(job("tr1"), now); ok || running.State != FillRunning {
 		t.Fatalf("a running job was replaced: %+v", running)
 	}
-	if _, ok := jobs.take("tr2", now); !ok {
+	if _, ok := jobs.take(job("tr2"), now); !ok {
 		t.Fatal("another item waits for the first")
 	}
 	jobs.update("tr1", func(j *FillJob) { j.State, j.finished = FillDone, now })
 	if j, ok := jobs.get("tr1"); !ok || j.State != FillDone {
 		t.Fatalf("a finished job is kept for polling: %+v", j)
 	}
-	if _, ok := jobs.take("tr1", now); !ok {
+	if _, ok := jobs.take(job("tr1"), now); !ok {
 		t.Fatal("a finished job blocks a new one")
 	}
 }
