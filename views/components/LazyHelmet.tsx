@@ -1,4 +1,4 @@
-import { Children, createContext, isValidElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Children, createContext, isValidElement, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Helmet as RealHelmet, HelmetProps } from "react-helmet-async";
 
 // The browser's react-helmet-async: the client build gives this module to
@@ -35,24 +35,42 @@ export function HelmetProvider({ children }: { children?: ReactNode }) {
 }
 
 // Helmet renders nothing until the library is there: hydration leaves the
-// server's head tags as they are. Then the real Helmet renders first what
-// this one was mounted with, which React 19 matches to the server's tags and
-// adopts (a changed canonical would otherwise be added beside the stale
-// one), and then the current tags. A title that changes before the library
-// is there is written to the document at once.
+// server's head tags as they are. React adopts a server's <title>, <meta>
+// and <link> only while hydrating, so when the real Helmet then renders its
+// own, the server's copies of the tags this one was hydrated with go (a
+// second canonical or description would linger otherwise). A title that
+// changes before the library is there is written to the document at once.
 export function Helmet(props: HelmetProps & { children?: ReactNode }) {
   const { Real, load } = useContext(HelmetLib);
-  const [first] = useState(props);
-  const [adopted, setAdopted] = useState(false);
+  const [first] = useState(props.children);
+  const server = useRef<Element[]>([]);
   const title = titleOf(props.children);
+  useLayoutEffect(() => {
+    if (!Real) server.current = [...document.head.children]; // as hydrated: the server's
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    if (Real) dropServerTags(first, server.current);
+  }, [Real, first]);
   useEffect(() => {
-    if (Real) setAdopted(true);
-    else if (title !== undefined && title !== document.title) {
+    if (!Real && title !== undefined && title !== document.title) {
       document.title = title;
       load();
     }
   }, [Real, title, load]);
-  return Real ? <Real {...(adopted ? props : first)} /> : null;
+  return Real ? <Real {...props} /> : null;
+}
+
+// dropServerTags removes from the document, among the server's head
+// elements, one of each tag in children: a title, or the element whose
+// attributes are the tag's props.
+function dropServerTags(children: ReactNode, server: Element[]) {
+  Children.forEach(children, (c) => {
+    if (!isValidElement<Record<string, unknown>>(c) || typeof c.type !== "string") return;
+    const { children: _, ...attrs } = c.props;
+    const el = server.find((e) => e.isConnected && e.localName === c.type &&
+      (c.type === "title" || Object.entries(attrs).every(([k, v]) => e.getAttribute(k) === String(v))));
+    el?.remove();
+  });
 }
 
 // titleOf is the text of the <title> among a Helmet's children.
