@@ -3,7 +3,7 @@ import { App } from "./App";
 import { pages } from "./pages/all";
 import { fillPage } from "./lib/pagecards";
 import type { PageProps, SharedData, SoukData } from "./lib/types";
-import { BOOT_SCRIPT } from "./lib/boot";
+import { bootScript } from "./lib/boot";
 import * as jsxRuntime from "react/jsx-runtime";
 import { plainJSX, setHostHTML } from "./ssr/hostHTML";
 
@@ -52,4 +52,4 @@ function withoutPreload(json: string): string {
 
 // SoukInlineScripts are the inline scripts a document carries, which the
 // server's CSP allows by their hashes (server/ssr): no other inline script runs.
-(globalThis as unknown as Globals).SoukInlineScripts = [BOOT_SCRIPT];
+(globalThis as unknown as Globals).SoukInlineScripts = [bootScript()];

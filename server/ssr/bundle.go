@@ -114,6 +114,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
 		Define:            map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "false"},
+		Plugins:           []api.Plugin{lazyHelmetPlugin(viewsDir)},
 		JSX:               api.JSXAutomatic,
 		Metafile:          true,
 		LogLevel:          api.LogLevelSilent,
@@ -217,6 +218,28 @@ var noShellPlugin = api.Plugin{
 				return api.OnLoadResult{Contents: &empty, Loader: api.LoaderJS}, nil
 			})
 	},
+}
+
+// lazyHelmetPlugin gives our client code's imports of react-helmet-async
+// views/components/LazyHelmet.tsx, whose stand-ins import the library after
+// hydration (through views/lib/helmetLib.ts, the one module that gets the
+// library itself): the server has written the first paint's head, so the
+// library stays out of every page's first-load script.
+func lazyHelmetPlugin(viewsDir string) api.Plugin {
+	stand := filepath.Join(viewsDir, "components", "LazyHelmet.tsx")
+	lib := filepath.Join(viewsDir, "lib", "helmetLib.ts")
+	return api.Plugin{
+		Name: "lazy-helmet",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnResolve(api.OnResolveOptions{Filter: `^react-helmet-async$`},
+				func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+					if args.Importer == lib {
+						return api.OnResolveResult{}, nil // esbuild resolves the library
+					}
+					return api.OnResolveResult{Path: stand}, nil
+				})
+		},
+	}
 }
 
 // flushTail is where flushSubtree hands a segment's remaining chunks to the

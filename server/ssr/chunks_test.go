@@ -39,12 +39,11 @@ func TestPagesAreSplitIntoChunks(t *testing.T) {
 
 // firstLoadBudget is the most script a home or product page may make a
 // first visit download, React included, brotli-compressed as `souk build`
-// ships it. Issue 10 asks for 75 KB; React and react-dom alone are ~62 KB
-// and react-helmet-async (part of the fixed stack, with its three
-// dependencies) ~5.5 KB, which leaves our pages ~7.5 KB: not met. This is
-// the ceiling reached (home 78.3, product 80.6 KB on 2026-11-28), so that
-// the split by route cannot quietly come undone.
-const firstLoadBudget = 81 * 1024
+// ships it: issue 10's 75 KB. React and react-dom alone are ~62 KB; the
+// browser fetches react-helmet-async after hydration (TestHelmetLoadsLate),
+// and code only sign-in, sealed calls or the stored session need is fetched
+// when used. Measured on 2026-11-28: home 72.6, product 74.8 KB.
+const firstLoadBudget = 75 * 1024
 
 // The home and product pages' first-load script (the entry, and every
 // chunk their documents preload) stays within the budget.
@@ -70,5 +69,37 @@ func TestFirstLoadScriptBudget(t *testing.T) {
 		if br > firstLoadBudget {
 			t.Errorf("%s: first-load script is %.1f KB brotli, over the %d KB budget", page, float64(br)/1024, firstLoadBudget/1024)
 		}
+	}
+}
+
+// helmetMark is a string of react-helmet-async's own code (the attribute it
+// keeps on <html> and <body>), which minifying keeps.
+const helmetMark = "data-rh-managed"
+
+// The browser gets react-helmet-async after hydration: not one file a home
+// or product document loads first carries it, and the bundle still has it
+// (views/components/LazyHelmet.tsx imports it).
+func TestHelmetLoadsLate(t *testing.T) {
+	b := testBundle(t)
+	first := map[string]bool{}
+	for _, page := range []string{"home", "goods"} {
+		e := b.Entry.For(page)
+		for _, f := range append([]string{e.JS}, e.Preload...) {
+			name := strings.TrimPrefix(f, "/static/")
+			first[name] = true
+			if strings.Contains(string(b.Assets[name]), helmetMark) {
+				t.Errorf("%s: %s, loaded first, carries react-helmet-async", page, f)
+			}
+		}
+	}
+	shipped := false
+	for name, data := range b.Assets {
+		shipped = shipped || (!first[name] && strings.Contains(string(data), helmetMark))
+	}
+	if !shipped {
+		t.Error("no chunk carries react-helmet-async: the browser never gets it")
+	}
+	if !strings.Contains(string(b.Server), helmetMark) {
+		t.Error("the server bundle lacks react-helmet-async")
 	}
 }

@@ -46,7 +46,7 @@ export async function call<T>(ctx: CallContext, path: string, body?: unknown, op
   if (opts.form) payload = opts.form;
   else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
-    payload = opts.sealed ? JSON.stringify({ a: 1, b: await seal(JSON.stringify(body)) }) : JSON.stringify(body);
+    payload = opts.sealed ? JSON.stringify({ a: 1, b: await (await import("./sealed")).seal(JSON.stringify(body), envelopeKeyB64) }) : JSON.stringify(body);
   }
   let res: Response;
   try {
@@ -65,7 +65,7 @@ export async function call<T>(ctx: CallContext, path: string, body?: unknown, op
   if (env.code === 200) {
     const sealedContent = env.content as unknown as { b?: string } | null;
     if (opts.sealed && sealedContent && typeof sealedContent.b === "string") {
-      return JSON.parse(await open(sealedContent.b)) as T;
+      return JSON.parse(await (await import("./sealed")).open(sealedContent.b, envelopeKeyB64)) as T;
     }
     return env.content;
   }
@@ -99,28 +99,7 @@ function catalogue(ctx: CallContext, code: number, easg: string, opts: CallOptio
 
 // The envelope key is public by nature (it ships to every browser): the
 // encrypted variant keeps payloads out of casual view in logs, not secret.
-let envelopeKey: Promise<CryptoKey> | null = null;
+// Only the sign-in and account pages send sealed calls, so the sealing code
+// (api/sealed.ts) is fetched with the first of them, not with every page.
 let envelopeKeyB64 = "";
-export function setEnvelopeKey(b64key: string) { envelopeKeyB64 = b64key; envelopeKey = null; }
-
-function ekey(): Promise<CryptoKey> {
-  envelopeKey ??= crypto.subtle.importKey("raw", Uint8Array.from(atob(envelopeKeyB64), (c) => c.charCodeAt(0)), "AES-GCM", false, ["encrypt", "decrypt"]);
-  return envelopeKey;
-}
-
-async function seal(plain: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await ekey(), new TextEncoder().encode(plain)));
-  const out = new Uint8Array(12 + ct.length);
-  out.set(iv);
-  out.set(ct, 12);
-  let s = "";
-  out.forEach((b) => (s += String.fromCharCode(b)));
-  return btoa(s);
-}
-
-async function open(b64: string): Promise<string> {
-  const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: raw.slice(0, 12) }, await ekey(), raw.slice(12));
-  return new TextDecoder().decode(plain);
-}
+export function setEnvelopeKey(b64key: string) { envelopeKeyB64 = b64key; }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { followAppInsets } from "../lib/env";
-import { BOOT_SCRIPT, VIEWPORT } from "../lib/boot";
+import { bootScript, VIEWPORT } from "../lib/boot";
 import { useShop, useData } from "../stores/context";
 
 // Document renders the whole <html>: React 19 hoists the page's <title>,
@@ -15,7 +15,7 @@ export function Document({ dataJSON, children }: { dataJSON: string; children: R
         {/* Browsers may zoom (WCAG 1.4.4 outranks the spec's "no zoom"); in
             the embedded app the boot script locks it before the first paint. */}
         <meta name="viewport" content={VIEWPORT} />
-        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: __SERVER__ ? bootScript() : "" }} />
         <meta name="theme-color" content="#0f5c4d" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {assets.css && <link rel="stylesheet" href={assets.css} />}

@@ -1,7 +1,7 @@
 import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
 import { withLang } from "../lib/paths";
-import { setCookie } from "../lib/env";
+import { setCookie } from "../lib/cookie";
 
 // LanguageDialog lists every language by its own name. Each entry is a real
 // link to the same page under the new prefix, so it works without script.

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Dialog } from "./Dialog";
 import { useShop, useT, useData } from "../stores/context";
-import { setCookie } from "../lib/env";
+import { setCookie } from "../lib/cookie";
 
 // RegionDialog sets region and currency. Choosing a region proposes its
 // currency; a currency switch reloads the page after 500 ms (SPEC §9) so

@@ -44,6 +44,14 @@ test("create a dress variation, refine it twice, compare and share", async () =>
   const p2 = await anon.newPage();
   await p2.goto(link.replace(/^https?:\/\/[^/]+/, store.base));
   await p2.waitForSelector("[data-testid=creation-description]");
+  // The head follows the version loaded after hydration: react-helmet-async,
+  // which the browser fetches late, writes the new title once, and its
+  // Open Graph copy too (which no fallback for an early title writes).
+  await p2.waitForFunction(() => {
+    const og = document.head.querySelectorAll("meta[property='og:title']");
+    return /^Version \d+ \| Souk$/.test(document.title) && document.head.querySelectorAll("title").length === 1 &&
+      og.length === 1 && og[0].getAttribute("content") === document.title;
+  }, null, { timeout: 10000 });
   await p2.goto(first);
   await p2.waitForSelector("[data-testid=creation-error]");
   await anon.close();

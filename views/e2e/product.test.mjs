@@ -1,6 +1,6 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startStore, launch, watch, findGoods } from "./harness.mjs";
+import { startStore, launch, watch, findGoods, ready } from "./harness.mjs";
 
 let store, browser, twoGroups, dress;
 
@@ -39,6 +39,51 @@ for (const lang of ["en", "de", "ar"]) {
     await ctx.close();
   });
 }
+
+// headOf reads the page's head tags that Seo writes, once react-helmet-async
+// (fetched after hydration) has taken over the server's: each tag is there
+// once and React owns it. It stays null while the library has not loaded,
+// so a page whose helmet never loads fails here.
+function headOf(page) {
+  return page.waitForFunction(() => {
+    const one = (sel) => {
+      const all = document.head.querySelectorAll(sel);
+      return all.length === 1 && Object.keys(all[0]).some((k) => k.startsWith("__reactFiber")) ? all[0] : null;
+    };
+    const [title, canonical, description, og] = ["title", "link[rel=canonical]", "meta[name=description]", "meta[property='og:title']"].map(one);
+    if (!title || !canonical || !description || !og) return null;
+    return { title: document.title, canonical: canonical.getAttribute("href"), ogTitle: og.getAttribute("content") };
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+}
+
+// The browser gets react-helmet-async only after hydration: the server's
+// head must be adopted by it on each page, and follow the pages from home
+// to a product and back (pages are documents of their own: each link loads one).
+test("head tags follow the pages once react-helmet-async has loaded", async () => {
+  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const problems = watch(page);
+  const helmet = [];
+  page.on("response", async (r) => { if (r.url().includes("/static/chunk-") && (await r.text()).includes("data-rh-managed")) helmet.push(r.url()); });
+  await page.goto(`${store.base}/en/`);
+  await ready(page);
+  const home = await headOf(page);
+  assert.equal(home.title, "Souk — shop goods, wholesale and made-to-measure dresses");
+  assert.ok([store.base + "/en", store.base + "/en/"].includes(home.canonical), `home canonical: ${home.canonical}`);
+  assert.equal(home.ogTitle, home.title);
+  await Promise.all([page.waitForURL(/\/en\/tredetail\//), page.locator("a.card-link").first().click()]);
+  await ready(page);
+  const goods = await headOf(page);
+  const name = (await page.textContent("[data-testid=goods-title]")).trim();
+  assert.ok(goods.title.startsWith(name + " — "), `product title: ${goods.title}`);
+  assert.match(goods.canonical, /\/en\/tredetail\/\w+/);
+  assert.equal(goods.ogTitle, goods.title);
+  await page.goBack();
+  await ready(page);
+  assert.deepEqual(await headOf(page), home);
+  assert.ok(helmet.length > 0, "the browser fetched react-helmet-async");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
 
 test("product page hydrates without console errors or warnings", async () => {
   const page = await browser.newPage();

@@ -1,25 +1,10 @@
-// Signing in and out in the browser, and the login-required rule.
+// Signing out in the browser, and the login-required rule (every page's
+// first load carries this module: signing in is lib/signin.ts, which only
+// the sign-in pages load).
 import { broadcast, signalNative } from "./broadcast";
-import { clearStoredSession, currentToken, saveSession, type Profile } from "./session";
+import { clearStoredSession, currentToken } from "./session";
 import { isEmbeddedApp } from "./env";
-import { loginPath, withLang } from "./paths";
-import { decodedForms, safeRedirect } from "./redirect";
-
-// afterLoginTarget follows the redirect parameter unless it leads off our
-// own site (see redirect.ts) or to login or register (SPEC §2).
-export function afterLoginTarget(redirect: string | null, lang: string): string {
-  const safe = safeRedirect(redirect);
-  if (safe && !decodedForms(safe).some((f) => /login|register/i.test(f))) return safe;
-  return withLang(lang, "/");
-}
-
-// completeLogin stores the session, tells the other tabs, and goes on.
-export async function completeLogin(token: string, user: Profile, lang: string): Promise<void> {
-  await saveSession(token, user);
-  broadcast("LoginSuccessMsg");
-  const redirect = new URLSearchParams(location.search).get("redirect");
-  location.assign(afterLoginTarget(redirect, lang));
-}
+import { loginPath } from "./paths";
 
 let leaving = false; // a page navigates away for its session at most once
 

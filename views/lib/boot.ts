@@ -15,7 +15,10 @@ export const VIEWPORT_LOCKED = "width=device-width, initial-scale=1, maximum-sca
 // An inset beyond this is not a status bar: ignored, env() stays.
 export const MAX_INSET = 200;
 
-export const BOOT_SCRIPT = "(function(d,w){if(!" + APP_UA.toString() + ".test(navigator.userAgent))return;" +
+// Only the server writes it: hydration never compares a script's inner HTML
+// (Document renders it empty in the browser), so as a function it stays out
+// of the client's first-load script.
+export const bootScript = () => "(function(d,w){if(!" + APP_UA.toString() + ".test(navigator.userAgent))return;" +
   "var h=d.documentElement,m=d.createElement(\"meta\"),i=w.SoukAppInsets,t=i&&+i.top;" +
   "h.classList.add(\"in-app\");" +
   "if(t>=0&&t<=" + MAX_INSET + ")h.style.setProperty(\"--inset-top\",t+\"px\");" +

@@ -23,19 +23,6 @@ export function followAppInsets(): () => void {
   return () => { window.removeEventListener("soukappinsets", apply); window.removeEventListener("resize", apply); };
 }
 
-// Platform is what kind of device a page is on, for the app download pages:
-// the embedded app, an Android or iOS phone or tablet, or anything else.
-export type Platform = "app" | "android" | "ios" | "desktop";
-
-// platformOf reads a user agent (an iPad asking for the desktop site says
-// "Macintosh" but has a touch screen).
-export function platformOf(ua: string, touchPoints = 0): Platform {
-  if (APP_UA.test(ua)) return "app";
-  if (/Android/i.test(ua)) return "android";
-  if (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1)) return "ios";
-  return "desktop";
-}
-
 // Desktop opens goods in a new tab; phones and the embedded app stay in the
 // same tab (SPEC §2). "Desktop" = a fine pointer and a window of 50em or more.
 export function opensNewTab(): boolean {
@@ -60,8 +47,4 @@ export function followLinks(): () => void {
   };
   document.addEventListener("click", onClick);
   return () => document.removeEventListener("click", onClick);
-}
-
-export function setCookie(name: string, value: string) {
-  document.cookie = name + "=" + encodeURIComponent(value) + "; Path=/; Max-Age=31536000; SameSite=Lax";
 }

@@ -5,7 +5,9 @@ import { Submit } from "../../components/Submit";
 import { CodeButton } from "../../components/CodeButton";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
-import { currentSession, emailError, normalizeEmail, saveSession, transformPassword, type Profile } from "../../lib/session";
+import { currentSession, type Profile } from "../../lib/session";
+import { saveSession } from "../../lib/sessionStore";
+import { emailError, normalizeEmail, transformPassword } from "../../lib/credentials";
 import { withLang } from "../../lib/paths";
 
 // ChangeEmailPage: the new address gets a code; the code and the current

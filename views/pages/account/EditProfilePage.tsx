@@ -6,7 +6,8 @@ import { CropDialog } from "./CropDialog";
 import { useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { uploadCut } from "../../api/uploadCut";
-import { currentSession, saveSession, type Profile } from "../../lib/session";
+import { currentSession, type Profile } from "../../lib/session";
+import { saveSession } from "../../lib/sessionStore";
 import { checkImage, IMAGE_TYPES } from "../../components/imageFile";
 import { usernameError } from "../../lib/username";
 // Upload sizes: avatar square (small 160, big 640); background 3:1.

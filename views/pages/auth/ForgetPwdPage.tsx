@@ -7,7 +7,7 @@ import { ChoiceDialog } from "../../components/TextDialog";
 import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
-import { emailError, normalizeEmail, transformPassword } from "../../lib/session";
+import { emailError, normalizeEmail, transformPassword } from "../../lib/credentials";
 import { withLang } from "../../lib/paths";
 
 // ForgetPwdPage: the address, a code mailed to it, and a new password.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useData, useT } from "../../stores/context";
-import { completeLogin } from "../../lib/auth";
+import { completeLogin } from "../../lib/signin";
 import type { Profile } from "../../lib/session";
 
 type Frame = { code: string | number; url?: string; img?: string; content?: { token: string; user: Profile } };

@@ -4,7 +4,7 @@ import { Seo } from "../../components/Seo";
 import { useData, useT } from "../../stores/context";
 import { withLang } from "../../lib/paths";
 import { formatNumber } from "../../lib/i18n";
-import { platformOf, type Platform } from "../../lib/env";
+import { platformOf, type Platform } from "../../lib/platform";
 import type { Apps } from "../../lib/types";
 import { ContentText } from "./ContentText";
 

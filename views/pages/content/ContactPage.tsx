@@ -7,7 +7,7 @@ import { useData, useShop, useT } from "../../stores/context";
 import { useApi } from "../../api/useApi";
 import { ApiError } from "../../api/client";
 import { bigchatPath } from "../../lib/chat";
-import { emailError, normalizeEmail } from "../../lib/session";
+import { emailError, normalizeEmail } from "../../lib/credentials";
 import { withLang } from "../../lib/paths";
 import { oneLine, runeCount } from "../../lib/text";
 import { ChatButton } from "../../components/ChatButton";
