@@ -289,7 +289,7 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed, !u.foreign(w)))
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed && !u.Sentence(), !u.foreign(w)))
 	}
 	var text query.Query
 	switch {

@@ -128,7 +128,40 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 		}
 	}
 	u.markForeign(lex)
+	u.dropPurpose(lex)
 	return u
+}
+
+// Sentence reports whether the query is a sentence of its language (it
+// had ownSentence function words or more): its words are then taken as
+// written, without typo guesses, which in a sentence of common words
+// matched "correr" to "correa" and "parque" to "parte".
+func (u Understood) Sentence() bool { return u.own >= ownSentence }
+
+// purposes are term keys that say why the shopper buys, not what: in "a
+// gift for my dad who loves writing" the goods are what writing needs,
+// and "gift" matched every goods item whose text calls it a good gift.
+var purposes = map[string]bool{"gift": true}
+
+// dropPurpose drops purpose words when the query has other words to match.
+func (u *Understood) dropPurpose(lex Lexicon) {
+	var keep []string
+	for _, w := range u.Words {
+		if k, ok := lex.Term(w); !ok || !purposes[k] {
+			keep = append(keep, w)
+		}
+	}
+	if len(keep) == 0 || len(keep) == len(u.Words) {
+		return
+	}
+	u.Words = keep
+	var terms []string
+	for _, k := range u.Terms {
+		if !purposes[k] {
+			terms = append(terms, k)
+		}
+	}
+	u.Terms = terms
 }
 
 func (u *Understood) word(t string, lex Lexicon) {
