@@ -358,9 +358,15 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 	ws := u.Words
 	var must, rest []query.Query
 	for i, w := range ws {
-		if k, ok := b.term(w); ok && !u.foreign(w) && b.lex.Kind(k) == "goods" {
+		k, ok := b.term(w)
+		switch {
+		case ok && !u.foreign(w) && b.lex.Kind(k) == "goods":
 			must = append(must, qs[i])
-		} else {
+		case ok && !u.foreign(w):
+			// A known style, material or use ("correr", "wood") says more
+			// than an unknown word of a sentence ("cómodos", "parque").
+			rest = append(rest, scaleBoost(qs[i], knownWordBoost))
+		default:
 			rest = append(rest, qs[i])
 		}
 	}
@@ -384,6 +390,25 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 		bq.AddShould(rest...)
 	}
 	return bq
+}
+
+// knownWordBoost weighs a lexicon word that may match, in a relaxed query,
+// against a word the lexicon does not know.
+const knownWordBoost = 3
+
+// scaleBoost multiplies the boosts of a word query's alternatives (Bleve
+// ignores a boost set on a disjunction itself).
+func scaleBoost(q query.Query, f float64) query.Query {
+	d, ok := q.(*query.DisjunctionQuery)
+	if !ok {
+		return q
+	}
+	for _, alt := range d.Disjuncts {
+		if b, ok := alt.(query.BoostableQuery); ok {
+			b.SetBoost(b.Boost() * f)
+		}
+	}
+	return q
 }
 
 // term is w's lexicon key, if the index has a lexicon and w is in it.
