@@ -458,9 +458,17 @@ func withShades(colors []string) []string {
 	return out
 }
 
-// colorFactor multiplies a match that has the asked colour (3×) or a shade
-// of it (2×): colour matters to shoppers, but never makes a goods item of
-// another kind outrank the thing they named.
+// Colour factors (see colorFactor).
+const (
+	colorExact = 10
+	colorShade = 5
+)
+
+// colorFactor multiplies a match that has the asked colour (colorExact) or
+// a shade of it (colorShade). Every candidate matches the words already,
+// so colour may weigh more than how often a name repeats them: at 3× the
+// red dresses named "gown" came after dresses of every other colour whose
+// names say "dress".
 func colorFactor(f map[string]any, colors []string) float64 {
 	if len(colors) == 0 {
 		return 1
@@ -468,12 +476,12 @@ func colorFactor(f map[string]any, colors []string) float64 {
 	c, _ := f["color"].(string)
 	for _, want := range colors {
 		if c == want {
-			return 3
+			return colorExact
 		}
 	}
 	for _, s := range withShades(colors) {
 		if c == s {
-			return 2
+			return colorShade
 		}
 	}
 	return 1

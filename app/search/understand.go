@@ -143,11 +143,36 @@ func (u Understood) Sentence() bool { return u.own >= ownSentence }
 // and "gift" matched every goods item whose text calls it a good gift.
 var purposes = map[string]bool{"gift": true}
 
-// dropPurpose drops purpose words when the query has other words to match.
+// parents is what dropping a broader word needs of the lexicon
+// (lexicon.Lexicon.Parent).
+type parents interface {
+	Parent(key string) string
+}
+
+// dropPurpose drops words that add nothing to what else the query says,
+// when it says something else: purpose words ("gift"), and a goods word
+// broader than another one ("music", which names headphones, beside
+// "イヤホン", earbuds).
 func (u *Understood) dropPurpose(lex Lexicon) {
+	drop := map[string]bool{}
+	for _, k := range u.Terms {
+		if purposes[k] {
+			drop[k] = true
+		}
+	}
+	if p, ok := lex.(parents); ok {
+		for _, k := range u.Terms {
+			for a := p.Parent(k); a != ""; a = p.Parent(a) {
+				drop[a] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
 	var keep []string
 	for _, w := range u.Words {
-		if k, ok := lex.Term(w); !ok || !purposes[k] {
+		if k, ok := lex.Term(w); !ok || !drop[k] || u.foreign(w) {
 			keep = append(keep, w)
 		}
 	}
@@ -157,7 +182,7 @@ func (u *Understood) dropPurpose(lex Lexicon) {
 	u.Words = keep
 	var terms []string
 	for _, k := range u.Terms {
-		if !purposes[k] {
+		if !drop[k] {
 			terms = append(terms, k)
 		}
 	}
