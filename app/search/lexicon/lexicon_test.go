@@ -467,6 +467,12 @@ func TestLookups(t *testing.T) {
 		{"term", "bordes", ""},     // not Dutch "bord" + es
 		{"term", "magnetisch", ""}, // not "magne|tisch" (table)
 		{"term", "romantische", ""},
+		// Inflections by Snowball stem, goods and materials only.
+		{"term", "игрушку", "toy"},
+		{"term", "дерева", "wood"},
+		{"term", "рюкзаке", "backpack"},
+		{"term", "кофемашина", ""},
+		{"term", "furadeira", ""},
 		{"term", "Bildschirm", ""},
 		{"term", "kindersicheren", ""},
 		{"term", "après-midi", ""},
