@@ -209,6 +209,17 @@ func (u *Understood) word(t string, lex Lexicon) {
 	if k, ok := lex.Term(t); ok {
 		u.Terms = appendNew(u.Terms, k)
 	}
+	if m, ok := lex.(modifiers); ok {
+		if first, ok := m.Modifier(t); ok { // "holz" of "Holzspielzeug"
+			u.word(first, lex)
+		}
+	}
+}
+
+// modifiers is what reading both parts of a German or Dutch compound
+// needs of the lexicon (lexicon.Lexicon.Modifier).
+type modifiers interface {
+	Modifier(word string) (string, bool)
 }
 
 // readPrice recognises "under 50", "< 50€", "50元以下", "до 3000 руб";

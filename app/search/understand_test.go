@@ -180,6 +180,7 @@ func TestUnderstandSentences(t *testing.T) {
 		{"ランニング中に音楽を聴けるイヤホンがほしい", "ja", []string{"ランニング", "聴ける", "イヤホン"}, []string{"earbuds", "run"}, true},
 		{"Geschenk für meine Freundin, die gerne Tee trinkt", "de", []string{"tee"}, nil, true},
 		{"alguma coisa para carregar o celular na rua", "pt", []string{"carregar", "celular", "rua"}, []string{"charger", "phone"}, true},
+		{"Holzspielzeug", "de", []string{"holzspielzeug", "holz"}, []string{"toy", "wood"}, false},
 	}
 	for _, tt := range tests {
 		u := Understand(tt.q, tt.lang, lex)

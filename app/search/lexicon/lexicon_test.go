@@ -763,3 +763,24 @@ func BenchmarkTerm(b *testing.B) {
 		l.Term(words[i%len(words)])
 	}
 }
+
+// TestModifier: a compound read by its last part gives its first part
+// when that is a lexicon word; listed words and non-compounds give none.
+func TestModifier(t *testing.T) {
+	l := lex(t)
+	tests := []struct{ in, want string }{
+		{"Holzspielzeug", "holz"},
+		{"Kinderschuhe", "kinder"},
+		{"Kinderregenjacke", "kinder"},
+		{"Damenkleid", ""}, // listed as it is
+		{"featuring", ""},
+		{"magnetisch", ""},
+		{"Kleid", ""},
+	}
+	for _, tt := range tests {
+		got, ok := l.Modifier(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("Modifier(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+}
