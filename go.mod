@@ -6,6 +6,7 @@ require (
 	entgo.io/ent v0.14.5
 	github.com/andybalholm/brotli v1.2.0
 	github.com/blevesearch/bleve/v2 v2.5.3
+	github.com/blevesearch/snowballstem v0.9.0
 	github.com/dop251/goja v0.0.0-20250630131328-58d95d85e994
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
@@ -38,7 +39,6 @@ require (
 	github.com/blevesearch/mmap-go v1.0.4 // indirect
 	github.com/blevesearch/scorch_segment_api/v2 v2.3.10 // indirect
 	github.com/blevesearch/segment v0.9.1 // indirect
-	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/blevesearch/upsidedown_store_api v1.0.2 // indirect
 	github.com/blevesearch/vellum v1.1.0 // indirect
 	github.com/blevesearch/zapx/v11 v11.4.2 // indirect

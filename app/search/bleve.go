@@ -289,7 +289,7 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed, !u.foreign(w)))
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed && !u.Sentence(), !u.foreign(w)))
 	}
 	var text query.Query
 	switch {
@@ -358,9 +358,15 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 	ws := u.Words
 	var must, rest []query.Query
 	for i, w := range ws {
-		if k, ok := b.term(w); ok && !u.foreign(w) && b.lex.Kind(k) == "goods" {
+		k, ok := b.term(w)
+		switch {
+		case ok && !u.foreign(w) && b.lex.Kind(k) == "goods":
 			must = append(must, qs[i])
-		} else {
+		case ok && !u.foreign(w):
+			// A known style, material or use ("correr", "wood") says more
+			// than an unknown word of a sentence ("cómodos", "parque").
+			rest = append(rest, scaleBoost(qs[i], knownWordBoost))
+		default:
 			rest = append(rest, qs[i])
 		}
 	}
@@ -384,6 +390,25 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 		bq.AddShould(rest...)
 	}
 	return bq
+}
+
+// knownWordBoost weighs a lexicon word that may match, in a relaxed query,
+// against a word the lexicon does not know.
+const knownWordBoost = 3
+
+// scaleBoost multiplies the boosts of a word query's alternatives (Bleve
+// ignores a boost set on a disjunction itself).
+func scaleBoost(q query.Query, f float64) query.Query {
+	d, ok := q.(*query.DisjunctionQuery)
+	if !ok {
+		return q
+	}
+	for _, alt := range d.Disjuncts {
+		if b, ok := alt.(query.BoostableQuery); ok {
+			b.SetBoost(b.Boost() * f)
+		}
+	}
+	return q
 }
 
 // term is w's lexicon key, if the index has a lexicon and w is in it.
@@ -433,9 +458,17 @@ func withShades(colors []string) []string {
 	return out
 }
 
-// colorFactor multiplies a match that has the asked colour (3×) or a shade
-// of it (2×): colour matters to shoppers, but never makes a goods item of
-// another kind outrank the thing they named.
+// Colour factors (see colorFactor).
+const (
+	colorExact = 10
+	colorShade = 5
+)
+
+// colorFactor multiplies a match that has the asked colour (colorExact) or
+// a shade of it (colorShade). Every candidate matches the words already,
+// so colour may weigh more than how often a name repeats them: at 3× the
+// red dresses named "gown" came after dresses of every other colour whose
+// names say "dress".
 func colorFactor(f map[string]any, colors []string) float64 {
 	if len(colors) == 0 {
 		return 1
@@ -443,12 +476,12 @@ func colorFactor(f map[string]any, colors []string) float64 {
 	c, _ := f["color"].(string)
 	for _, want := range colors {
 		if c == want {
-			return 3
+			return colorExact
 		}
 	}
 	for _, s := range withShades(colors) {
 		if c == s {
-			return 2
+			return colorShade
 		}
 	}
 	return 1

@@ -128,7 +128,65 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 		}
 	}
 	u.markForeign(lex)
+	u.dropPurpose(lex)
 	return u
+}
+
+// Sentence reports whether the query is a sentence of its language (it
+// had ownSentence function words or more): its words are then taken as
+// written, without typo guesses, which in a sentence of common words
+// matched "correr" to "correa" and "parque" to "parte".
+func (u Understood) Sentence() bool { return u.own >= ownSentence }
+
+// purposes are term keys that say why the shopper buys, not what: in "a
+// gift for my dad who loves writing" the goods are what writing needs,
+// and "gift" matched every goods item whose text calls it a good gift.
+var purposes = map[string]bool{"gift": true}
+
+// parents is what dropping a broader word needs of the lexicon
+// (lexicon.Lexicon.Parent).
+type parents interface {
+	Parent(key string) string
+}
+
+// dropPurpose drops words that add nothing to what else the query says,
+// when it says something else: purpose words ("gift"), and a goods word
+// broader than another one ("music", which names headphones, beside
+// "イヤホン", earbuds).
+func (u *Understood) dropPurpose(lex Lexicon) {
+	drop := map[string]bool{}
+	for _, k := range u.Terms {
+		if purposes[k] {
+			drop[k] = true
+		}
+	}
+	if p, ok := lex.(parents); ok {
+		for _, k := range u.Terms {
+			for a := p.Parent(k); a != ""; a = p.Parent(a) {
+				drop[a] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	var keep []string
+	for _, w := range u.Words {
+		if k, ok := lex.Term(w); !ok || !drop[k] || u.foreign(w) {
+			keep = append(keep, w)
+		}
+	}
+	if len(keep) == 0 || len(keep) == len(u.Words) {
+		return
+	}
+	u.Words = keep
+	var terms []string
+	for _, k := range u.Terms {
+		if !drop[k] {
+			terms = append(terms, k)
+		}
+	}
+	u.Terms = terms
 }
 
 func (u *Understood) word(t string, lex Lexicon) {
@@ -151,6 +209,17 @@ func (u *Understood) word(t string, lex Lexicon) {
 	if k, ok := lex.Term(t); ok {
 		u.Terms = appendNew(u.Terms, k)
 	}
+	if m, ok := lex.(modifiers); ok {
+		if first, ok := m.Modifier(t); ok { // "holz" of "Holzspielzeug"
+			u.word(first, lex)
+		}
+	}
+}
+
+// modifiers is what reading both parts of a German or Dutch compound
+// needs of the lexicon (lexicon.Lexicon.Modifier).
+type modifiers interface {
+	Modifier(word string) (string, bool)
 }
 
 // readPrice recognises "under 50", "< 50€", "50元以下", "до 3000 руб";

@@ -160,3 +160,33 @@ func TestUnderstandForeignWordsInASentence(t *testing.T) {
 		}
 	}
 }
+
+// Sentences keep what names goods, uses and who they are for, and lose
+// their filler: relatives, verbs of liking and wearing, "gift" beside
+// something else, and a goods word broader than another one.
+func TestUnderstandSentences(t *testing.T) {
+	lex := lexicon.MustLoad()
+	tests := []struct {
+		q, lang  string
+		words    []string
+		terms    []string
+		sentence bool
+	}{
+		{"I need a gift for my dad who loves writing", "en", []string{"writing"}, []string{"pen"}, true},
+		{"gift", "en", []string{"gift"}, []string{"gift"}, false},
+		{"quero um presente para minha mãe que adora chá", "pt", []string{"chá"}, []string{"tea"}, true},
+		{"какую игрушку из дерева подарить ребёнку", "ru", []string{"игрушку", "дерева", "ребёнку"}, []string{"kids", "toy", "wood"}, true},
+		{"o que minha filha pode usar para pintar", "pt", []string{"filha", "pintar"}, []string{"kids", "paint-set"}, true},
+		{"ランニング中に音楽を聴けるイヤホンがほしい", "ja", []string{"ランニング", "聴ける", "イヤホン"}, []string{"earbuds", "run"}, true},
+		{"Geschenk für meine Freundin, die gerne Tee trinkt", "de", []string{"tee"}, nil, true},
+		{"alguma coisa para carregar o celular na rua", "pt", []string{"carregar", "celular", "rua"}, []string{"charger", "phone"}, true},
+		{"Holzspielzeug", "de", []string{"holzspielzeug", "holz"}, []string{"toy", "wood"}, false},
+	}
+	for _, tt := range tests {
+		u := Understand(tt.q, tt.lang, lex)
+		sort.Strings(u.Terms)
+		if !slices.Equal(u.Words, tt.words) || !slices.Equal(u.Terms, tt.terms) || u.Sentence() != tt.sentence {
+			t.Errorf("%q: words %q terms %v sentence %v, want %q %v %v", tt.q, u.Words, u.Terms, u.Sentence(), tt.words, tt.terms, tt.sentence)
+		}
+	}
+}

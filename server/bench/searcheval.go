@@ -51,6 +51,9 @@ func SearchEval(ctx context.Context, out io.Writer) error {
 			return err
 		}
 	}
+	if os.Getenv("SEARCHEVAL_TEXT_ONLY") != "" { // a quick look at text search alone
+		return nil
+	}
 	return imageEval(ctx, a, out)
 }
 
@@ -89,6 +92,9 @@ func textEval(ctx context.Context, a *server.App, base string, out io.Writer) er
 	}
 	if os.Getenv("SEARCHEVAL_VERBOSE") != "" {
 		for _, m := range misses {
+			if m.Query.HeldOut { // never look at held-out queries: they are not tuned on
+				continue
+			}
 			fmt.Fprintf(out, "miss %s %s %q nDCG %.2f want %+v got", m.Query.ID, m.Query.Kind, m.Query.Q, m.NDCG, m.Query.Relevant)
 			for _, g := range m.Top {
 				fmt.Fprintf(out, " [%s %s big%d $%.0f]", g.Template, g.Color, g.BigType, g.PriceUSD)

@@ -84,11 +84,12 @@ type Data struct {
 type Lexicon struct {
 	Data
 
-	term, termLoose     map[string]string // folded word → term key
-	color, colorLoose   map[string]string // folded word → colour key
-	size, currency      map[string]string // folded word → size / ISO code
-	heads               map[string]string // de/nl words that end compounds → term key
-	sharedHeads         map[string]bool   // heads that are also words of another language
+	term, termLoose     map[string]string            // folded word → term key
+	color, colorLoose   map[string]string            // folded word → colour key
+	size, currency      map[string]string            // folded word → size / ISO code
+	heads               map[string]string            // de/nl words that end compounds → term key
+	stems               map[string]map[string]string // lang → stem → term key (see stemmed)
+	sharedHeads         map[string]bool              // heads that are also words of another language
 	wholesale           set
 	below, above        set
 	stop                map[string]set // lang → folded stopwords
@@ -314,6 +315,7 @@ func (l *Lexicon) build() error {
 		}
 	}
 
+	l.buildStems()
 	l.buildPhrases()
 	return errors.Join(errs...)
 }
@@ -468,7 +470,10 @@ func (l *Lexicon) Term(word string) (key string, ok bool) {
 		}
 		return "", false
 	}
-	return l.compound(n)
+	if k, ok := l.compound(n); ok {
+		return k, true
+	}
+	return l.stemmed(n)
 }
 
 // lookup tries a folded word exactly, without accents, then without simple

@@ -467,6 +467,12 @@ func TestLookups(t *testing.T) {
 		{"term", "bordes", ""},     // not Dutch "bord" + es
 		{"term", "magnetisch", ""}, // not "magne|tisch" (table)
 		{"term", "romantische", ""},
+		// Inflections by Snowball stem, goods and materials only.
+		{"term", "игрушку", "toy"},
+		{"term", "дерева", "wood"},
+		{"term", "рюкзаке", "backpack"},
+		{"term", "кофемашина", ""},
+		{"term", "furadeira", ""},
 		{"term", "Bildschirm", ""},
 		{"term", "kindersicheren", ""},
 		{"term", "après-midi", ""},
@@ -755,5 +761,26 @@ func BenchmarkTerm(b *testing.B) {
 	words := []string{"vestido", "Lederjacke", "连衣裙", "featuring", "bags", "algodon"}
 	for i := 0; b.Loop(); i++ {
 		l.Term(words[i%len(words)])
+	}
+}
+
+// TestModifier: a compound read by its last part gives its first part
+// when that is a lexicon word; listed words and non-compounds give none.
+func TestModifier(t *testing.T) {
+	l := lex(t)
+	tests := []struct{ in, want string }{
+		{"Holzspielzeug", "holz"},
+		{"Kinderschuhe", "kinder"},
+		{"Kinderregenjacke", "kinder"},
+		{"Damenkleid", ""}, // listed as it is
+		{"featuring", ""},
+		{"magnetisch", ""},
+		{"Kleid", ""},
+	}
+	for _, tt := range tests {
+		got, ok := l.Modifier(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("Modifier(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
 	}
 }
