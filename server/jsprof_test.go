@@ -27,7 +27,11 @@ func TestJSProfile(t *testing.T) {
 	r := s.app.Site.Renderer
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	for _, p := range []struct{ name, path string }{{"home", "/en/"}, {"product", "/en" + entries[0].Path}} {
+	pages := []struct{ name, path string }{{"home", "/en/"}, {"product", "/en" + entries[0].Path}}
+	if extra := os.Getenv("JSPROF_PATH"); extra != "" { // another page, e.g. /en/cart
+		pages = append(pages, struct{ name, path string }{"extra", extra})
+	}
+	for _, p := range pages {
 		props, shared, err := s.app.Site.PropsUncached(ctx, p.path)
 		if err != nil {
 			t.Fatal(err)

@@ -48,11 +48,22 @@ function sizesOf(src: string, set?: Partial<ImageSet>): Thumb[] {
 // pictureSource is what a picture's WebP <source> says, or null when src is
 // not one of the server's JPEGs (no WebP twin: a bare <img>). The server's
 // card writer (ssr/cards.ts) writes the same.
+// (Loops, not filter and findIndex: cards call it by the dozen in goja.)
 export function pictureSource(p: PictureProps): { srcSet: string; sizes?: string } | null {
   if (!OURS.test(p.src)) return null;
-  const list = p.sizes ? sizesOf(p.src, p.set).filter((t, i, all) => OURS.test(t.url) && t.width <= (p.max ?? Infinity) && all.findIndex((o) => o.width === t.width) === i) : [];
-  const many = list.length > 1;
-  return { srcSet: many ? list.map((t) => twin(t.url) + " " + t.width + "w").join(",") : twin(p.src), sizes: many ? p.sizes : undefined };
+  const all = p.sizes ? sizesOf(p.src, p.set) : [];
+  const max = p.max ?? Infinity;
+  let srcSet = "";
+  let kept = 0;
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i];
+    let first = true; // the first of its width in the whole list
+    for (let j = 0; j < i && first; j++) first = all[j].width !== t.width;
+    if (!first || t.width > max || !OURS.test(t.url)) continue;
+    srcSet += (kept++ ? "," : "") + twin(t.url) + " " + t.width + "w";
+  }
+  const many = kept > 1;
+  return { srcSet: many ? srcSet : twin(p.src), sizes: many ? p.sizes : undefined };
 }
 
 // Below the fold a picture is lazy; lazy ones decode off screen anyway.
