@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
-import { pures } from "./pure";
+import { isPure } from "./pure";
 
 // Server-only fast path for subtrees made of plain HTML elements (no
 // components, no hooks). React's server renderer costs goja ~30 µs an
@@ -165,7 +165,9 @@ function startTag(tag: string, props: Record<string, unknown>, inPicture: boolea
     const k = keys[i];
     const v = props[k];
     if (v == null) continue;
-    if (k === "children") children = v;
+    const plainName = PLAIN_NAMES[k]; // the common case without a call to attr
+    if (plainName !== undefined && (typeof v === "string" || typeof v === "number")) out += " " + plainName + '="' + esc(v) + '"';
+    else if (k === "children") children = v;
     else if (k === "dangerouslySetInnerHTML") inner = v;
     else out += attr(tag, k, v);
   }
@@ -230,7 +232,7 @@ function node(n: ReactNode, st: State) {
     node((el.props as { children?: ReactNode }).children, st);
     return;
   }
-  if (typeof el.type === "function" && pures.has(el.type)) {
+  if (typeof el.type === "function" && isPure(el.type)) {
     node((el.type as (p: unknown) => ReactNode)(el.props), st);
     return;
   }
@@ -281,7 +283,7 @@ function maybePlain(children: unknown, picture: boolean): boolean {
   }
   const el = children as ReactElement;
   if ((el.type as unknown) === FRAGMENT) return maybePlain((el.props as { children?: unknown }).children, picture);
-  return markup.has(el) || pures.has(el.type) || (picture && typeof el.type === "string");
+  return markup.has(el) || isPure(el.type) || (picture && typeof el.type === "string");
 }
 
 function asMarkup(el: ReactElement, tag: string): ReactElement {

@@ -8,10 +8,15 @@ import type { Card, Price } from "../lib/types";
 // providers sit above every page (stores/context.tsx). Its own
 // module so that the browser's bundle, which imports pure with Badge, does
 // not carry the server's markup writer (hostHTML.ts).
-export const pures = new Set<unknown>();
+// A property of the function, not a Set: goja calls a Set's has natively,
+// which costs more, and every plain element asks it of its children.
+const PURE = Symbol("pure");
 export function pure<T>(component: T): T {
-  pures.add(component);
+  (component as { [PURE]?: boolean })[PURE] = true;
   return component;
+}
+export function isPure(component: unknown): boolean {
+  return component != null && (component as { [PURE]?: boolean })[PURE] === true;
 }
 
 // CardView is what a goods card reads from its page besides the card.
