@@ -13,6 +13,7 @@ import { isPure } from "./pure";
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const FRAGMENT = Symbol.for("react.fragment");
+const FORWARD_REF = Symbol.for("react.forward_ref");
 
 // Tags whose markup React writes with no special case (pushStartGenericElement),
 // plus the few special cases handled below (a, button, img, source, br).
@@ -234,6 +235,11 @@ function node(n: ReactNode, st: State) {
   }
   if (typeof el.type === "function" && isPure(el.type)) {
     node((el.type as (p: unknown) => ReactNode)(el.props), st);
+    return;
+  }
+  if (isPure(el.type) && (el.type as { $$typeof?: symbol }).$$typeof === FORWARD_REF) { // forwardRef(function …), as React calls it
+    const { ref, ...props } = el.props as { ref?: unknown };
+    node((el.type as unknown as { render: (p: unknown, r: unknown) => ReactNode }).render(props, ref ?? null), st);
     return;
   }
   if (typeof el.type !== "string") throw unknown;
