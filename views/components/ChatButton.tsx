@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useData, useT } from "../stores/context";
 import type { OpenArgs } from "../lib/chat";
+import { pure } from "../ssr/pure";
 
 // ChatButton is every way into a conversation: "Chat with seller" on a goods
 // item, "Chat" on an identity, "Customer service" from the menu or an order.
@@ -26,3 +27,7 @@ export function ChatButton({ args, label, className = "btn", role, testid, onDon
     </button>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(ChatButton);

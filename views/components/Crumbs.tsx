@@ -3,6 +3,7 @@ import { Icon } from "./Icon";
 import { useData, useT } from "../stores/context";
 import { txtLang } from "../lib/i18n";
 import { withLang } from "../lib/paths";
+import { pure } from "../ssr/pure";
 import type { CategoryLink, Txt } from "../lib/types";
 
 // A crumb is one step of a page's breadcrumbs: a link, or (no href) the
@@ -27,6 +28,8 @@ export function Crumbs({ items }: { items: Crumb[] }) {
     </nav>
   );
 }
+
+pure(Crumbs); // the server writes it as markup (ssr/pure.ts)
 
 // categoryCrumbs are crumbs of categories (their pages in lang).
 export function categoryCrumbs(lang: string, cats: CategoryLink[]): Crumb[] {

@@ -45,6 +45,32 @@ function sizesOf(src: string, set?: Partial<ImageSet>): Thumb[] {
   return m && given.length < 3 ? named : given;
 }
 
+// pictureSource is what a picture's WebP <source> says, or null when src is
+// not one of the server's JPEGs (no WebP twin: a bare <img>). The server's
+// card writer (ssr/cards.ts) writes the same.
+// (Loops, not filter and findIndex: cards call it by the dozen in goja.)
+export function pictureSource(p: PictureProps): { srcSet: string; sizes?: string } | null {
+  if (!OURS.test(p.src)) return null;
+  const all = p.sizes ? sizesOf(p.src, p.set) : [];
+  const max = p.max ?? Infinity;
+  let srcSet = "";
+  let kept = 0;
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i];
+    let first = true; // the first of its width in the whole list
+    for (let j = 0; j < i && first; j++) first = all[j].width !== t.width;
+    if (!first || t.width > max || !OURS.test(t.url)) continue;
+    srcSet += (kept++ ? "," : "") + twin(t.url) + " " + t.width + "w";
+  }
+  const many = kept > 1;
+  return { srcSet: many ? srcSet : twin(p.src), sizes: many ? p.sizes : undefined };
+}
+
+// Below the fold a picture is lazy; lazy ones decode off screen anyway.
+export const imgLoading = (p: PictureProps) => (p.lcp ? "eager" : p.eager ? undefined : "lazy");
+export const imgDecoding = (p: PictureProps) => (p.eager && !p.lcp ? "async" : undefined);
+export const imgPriority = (p: PictureProps) => (p.lcp ? "high" : undefined);
+
 // picture renders a <picture>: a WebP source in every size the server has,
 // then the JPEG <img> with explicit width and height. Below the fold it is
 // lazy. A plain function, not a component: cards render it by the dozen in
@@ -52,14 +78,13 @@ function sizesOf(src: string, set?: Partial<ImageSet>): Thumb[] {
 export function picture(p: PictureProps) {
   const img = (
     <img src={p.src} width={p.width} height={p.height} alt={p.alt ?? ""} data-testid={p.testid}
-      loading={p.lcp ? "eager" : p.eager ? undefined : "lazy"} decoding={p.eager && !p.lcp ? "async" : undefined /* lazy ones decode off screen anyway */} fetchPriority={p.lcp ? "high" : undefined} />
+      loading={imgLoading(p)} decoding={imgDecoding(p)} fetchPriority={imgPriority(p)} />
   );
-  if (!OURS.test(p.src)) return img;
-  const list = p.sizes ? sizesOf(p.src, p.set).filter((t, i, all) => OURS.test(t.url) && t.width <= (p.max ?? Infinity) && all.findIndex((o) => o.width === t.width) === i) : [];
-  const many = list.length > 1;
+  const source = pictureSource(p);
+  if (!source) return img;
   return (
     <picture>
-      <source type="image/webp" srcSet={many ? list.map((t) => twin(t.url) + " " + t.width + "w").join(",") : twin(p.src)} sizes={many ? p.sizes : undefined} />
+      <source type="image/webp" srcSet={source.srcSet} sizes={source.sizes} />
       {img}
     </picture>
   );

@@ -1,4 +1,5 @@
 import { useData, usePrice, useT } from "../stores/context";
+import { pure } from "../ssr/pure";
 import { formatNumber } from "../lib/i18n";
 import type { Price, PriceData } from "../lib/types";
 
@@ -48,3 +49,9 @@ export function Stars({ rating, count }: { rating: number; count?: number }) {
     </span>
   );
 }
+
+// Plain functions of their props and the page's contexts: the server writes
+// them as markup inside their parents (ssr/pure.ts).
+pure(PriceTag);
+pure(MinQtyBadge);
+pure(Stars);

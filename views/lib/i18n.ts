@@ -14,8 +14,8 @@ export function formatNumber(n: number, f: NumberFormat, decimals = 2): string {
   const neg = n < 0;
   const fixed = Math.abs(n).toFixed(decimals);
   const [int, frac] = fixed.split(".");
-  let grouped = "";
-  for (let i = 0; i < int.length; i++) {
+  let grouped = int.length > 3 ? "" : int; // most prices need no group separator
+  for (let i = 0; int.length > 3 && i < int.length; i++) {
     if (i > 0 && (int.length - i) % 3 === 0) grouped += f.group;
     grouped += int[i];
   }

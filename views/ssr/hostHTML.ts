@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
-import { pures } from "./pure";
+import { isPure } from "./pure";
 
 // Server-only fast path for subtrees made of plain HTML elements (no
 // components, no hooks). React's server renderer costs goja ~30 µs an
@@ -13,6 +13,7 @@ import { pures } from "./pure";
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const FRAGMENT = Symbol.for("react.fragment");
+const FORWARD_REF = Symbol.for("react.forward_ref");
 
 // Tags whose markup React writes with no special case (pushStartGenericElement),
 // plus the few special cases handled below (a, button, img, source, br).
@@ -40,7 +41,7 @@ const PX = new Set(["width", "height", "minWidth", "minHeight", "maxWidth", "max
 const SAFE_NAME = /^[a-zA-Z][a-zA-Z0-9_.:-]*$/;
 const NEEDS_ESCAPE = /["'&<>]/;
 
-function esc(v: unknown): string {
+export function esc(v: unknown): string {
   const s = "" + (v as string);
   if (!NEEDS_ESCAPE.test(s)) return s;
   let out = "";
@@ -58,19 +59,30 @@ const SPECIAL = new Set(["value", "spellCheck", "draggable", "contentEditable", 
 
 interface State { out: string; text: boolean; picture: boolean }
 
+// cssName is a style property's CSS name (fontSize: font-size), kept per
+// name: regular expressions cost goja more than the rest of a style
+// attribute. (A function of the name alone: nothing of a page.)
+const CSS_NAMES: Record<string, string> = Object.create(null);
+function cssName(k: string): string {
+  const known = CSS_NAMES[k];
+  if (known !== undefined) return known;
+  if (k.startsWith("--") || !/^[a-z]+([A-Z][a-z]*)*$/.test(k) || k.startsWith("ms")) throw unknown;
+  return (CSS_NAMES[k] = k.replace(/([A-Z])/g, "-$1").toLowerCase());
+}
+
 function styleAttr(style: unknown): string {
   if (typeof style !== "object" || style === null) throw unknown;
   let s = "";
   for (const k in style) {
     const v = (style as Record<string, unknown>)[k];
     if (v == null || typeof v === "boolean" || v === "") continue;
-    if (k.startsWith("--") || !/^[a-z]+([A-Z][a-z]*)*$/.test(k) || k.startsWith("ms")) throw unknown;
+    const name = cssName(k);
     let val: string;
     if (typeof v === "number") {
       if (v !== 0 && !PX.has(k)) throw unknown;
       val = v === 0 ? "0" : v + "px";
     } else val = esc(("" + (v as string)).trim());
-    s += (s ? ";" : "") + k.replace(/([A-Z])/g, "-$1").toLowerCase() + ":" + val;
+    s += (s ? ";" : "") + name + ":" + val;
   }
   return s ? ' style="' + s + '"' : "";
 }
@@ -148,10 +160,15 @@ function startTag(tag: string, props: Record<string, unknown>, inPicture: boolea
   let out = "<" + tag;
   let children: unknown = null;
   let inner: unknown = null;
-  for (const k in props) {
+  // Object.keys, not for-in: goja's for-in costs ~3 times as much a key.
+  const keys = Object.keys(props);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     const v = props[k];
     if (v == null) continue;
-    if (k === "children") children = v;
+    const plainName = PLAIN_NAMES[k]; // the common case without a call to attr
+    if (plainName !== undefined && (typeof v === "string" || typeof v === "number")) out += " " + plainName + '="' + esc(v) + '"';
+    else if (k === "children") children = v;
     else if (k === "dangerouslySetInnerHTML") inner = v;
     else out += attr(tag, k, v);
   }
@@ -216,8 +233,13 @@ function node(n: ReactNode, st: State) {
     node((el.props as { children?: ReactNode }).children, st);
     return;
   }
-  if (typeof el.type === "function" && pures.has(el.type)) {
+  if (typeof el.type === "function" && isPure(el.type)) {
     node((el.type as (p: unknown) => ReactNode)(el.props), st);
+    return;
+  }
+  if (isPure(el.type) && (el.type as { $$typeof?: symbol }).$$typeof === FORWARD_REF) { // forwardRef(function …), as React calls it
+    const { ref, ...props } = el.props as { ref?: unknown };
+    node((el.type as unknown as { render: (p: unknown, r: unknown) => ReactNode }).render(props, ref ?? null), st);
     return;
   }
   if (typeof el.type !== "string") throw unknown;
@@ -227,6 +249,7 @@ function node(n: ReactNode, st: State) {
 // enabled lets a test render a page both ways.
 let enabled = true;
 export function setHostHTML(on: boolean) { enabled = on; }
+export function hostHTMLOn() { return enabled; }
 
 // MARKUP is the property holding the whole markup of a plain element made
 // on the server, so a parent writes its children's once-written markup:
@@ -250,7 +273,7 @@ type JSX = (type: unknown, config: Record<string, unknown>, key?: unknown) => Re
 export function plainJSX(runtime: { jsx: JSX; jsxs: JSX }) {
   const wrap = (make: JSX): JSX => (type, config, key) => {
     const el = make(type, config, key);
-    return enabled && typeof type === "string" ? asMarkup(el, make, type, config, key) : el;
+    return enabled && typeof type === "string" ? asMarkup(el, type) : el;
   };
   runtime.jsx = wrap(runtime.jsx);
   runtime.jsxs = wrap(runtime.jsxs);
@@ -265,16 +288,18 @@ function maybePlain(children: unknown, picture: boolean): boolean {
     return true;
   }
   const el = children as ReactElement;
-  return markup.has(el) || pures.has(el.type) || (picture && typeof el.type === "string");
+  if ((el.type as unknown) === FRAGMENT) return maybePlain((el.props as { children?: unknown }).children, picture);
+  return markup.has(el) || isPure(el.type) || (picture && typeof el.type === "string");
 }
 
-function asMarkup(el: ReactElement, make: JSX, tag: string, config: Record<string, unknown>, key: unknown): ReactElement {
+function asMarkup(el: ReactElement, tag: string): ReactElement {
   const kind = KIND[tag];
-  if (kind === undefined || !maybePlain(config.children, tag === "picture")) return el;
+  const props = el.props as Record<string, unknown>;
+  if (kind === undefined || !maybePlain(props.children, tag === "picture")) return el;
   const st: State = { out: "", text: false, picture: tag === "picture" };
   let start: string;
   try {
-    const t = startTag(tag, el.props as Record<string, unknown>, false);
+    const t = startTag(tag, props, false);
     start = t.start;
     if (kind === "void") {
       markup.set(el, start + "/>");
@@ -290,10 +315,11 @@ function asMarkup(el: ReactElement, make: JSX, tag: string, config: Record<strin
     if (e === unknown) return el;
     throw e;
   }
-  const c: Record<string, unknown> = {};
-  for (const k in config) if (k !== "children") c[k] = config[k];
-  c.dangerouslySetInnerHTML = { __html: st.out };
-  const out = make(tag, c, key);
-  markup.set(out, start + ">" + st.out + "</" + tag + ">");
-  return out;
+  // The element's props are its own object (the JSX call's literal, or
+  // React's copy of it when it held a key): give them the markup in place
+  // of the children rather than copying them into a second element.
+  delete props.children;
+  props.dangerouslySetInnerHTML = { __html: st.out };
+  markup.set(el, start + ">" + st.out + "</" + tag + ">");
+  return el;
 }

@@ -1,5 +1,6 @@
 import { useData } from "../../stores/context";
 import "./kit"; // one chunk with its siblings (kit.ts)
+import { pure } from "../../ssr/pure";
 
 // FaqLinks lists the FAQ's questions, each linked to its page; current is
 // the question being read (shown, not linked). Questions in another
@@ -16,3 +17,7 @@ export function FaqLinks({ questions, lan, href, current }: { questions: string[
     </ul>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(FaqLinks);

@@ -4,6 +4,7 @@ import { Stars } from "../../components/PriceTag";
 import { call } from "../../api/client";
 import { relativeTime, useHydrated } from "../../lib/hydrated";
 import type { Comment } from "../../lib/types";
+import { pure } from "../../ssr/pure";
 
 const PAGE = 5; // comment list page size (SPEC §5)
 
@@ -55,3 +56,7 @@ export function Comments({ treId, first }: { treId: string; first: Comment[] }) 
     </div>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(Comments);

@@ -1,5 +1,6 @@
 import { useT, useData } from "../../stores/context";
 import { formatDate, useHydrated } from "../../lib/hydrated";
+import { pure } from "../../ssr/pure";
 
 // Dates is the dress delivery promise of SPEC §9 in milliseconds, computed
 // by the server (catalog.DressDelivery) for the product page and fixed in
@@ -30,3 +31,7 @@ export function DeliveryDates({ d, sizes, compact, testid }: { d: Dates; sizes: 
     </section>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(DeliveryDates);

@@ -2,6 +2,7 @@ import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { useT } from "../../stores/context";
 import type { GoodsImage } from "../../lib/types";
 import { picture, SIZES } from "../../components/Picture";
+import { pure } from "../../ssr/pure";
 
 export interface GalleryHandle { showImage(imgId: string): void }
 
@@ -52,3 +53,7 @@ export const Gallery = forwardRef<GalleryHandle, { images: GoodsImage[]; alt: st
     </div>
   );
 });
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(Gallery);

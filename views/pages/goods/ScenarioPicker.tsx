@@ -3,6 +3,7 @@ import { useT, usePrice } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import { CUSTOM_SIZE_OPTION, LABEL_COLOUR, LABEL_SIZE } from "./sizes";
 import type { ScenarioLabel, ScenarioValue } from "../../lib/types";
+import { pure } from "../../ssr/pure";
 
 // A size label with more options than this shows its standard sizes in a
 // grouped list instead of chips (63 chips would bury the page).
@@ -73,3 +74,7 @@ export function ScenarioPicker({ labels, chosen, lang, flagged, onChoose }: {
     </>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(ScenarioPicker);

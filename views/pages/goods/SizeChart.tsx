@@ -5,6 +5,7 @@ import { toInch } from "./sizes";
 import "../dresses/kit"; // one chunk with its siblings (kit.ts)
 
 // SizeChart shows the standard sizes' body measurements in cm and inch;
+import { pure } from "../../ssr/pure";
 // the chosen size's row is highlighted. The table is built only once the
 // chart is open (choosing a standard size opens it, SPEC §4): sixty rows in
 // two units were a third of a dress page, for a chart few readers open.
@@ -38,3 +39,7 @@ export function SizeChart({ rows, chosen }: { rows: SizeRow[]; chosen?: number }
     </details>
   );
 }
+
+// On the server its parent writes it as markup (ssr/pure.ts): its state
+// hooks keep their first values there, and it reads no id (useId).
+pure(SizeChart);

@@ -2,6 +2,7 @@ import { useT } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import { blockedAll, type Blocked } from "./selection";
 import type { SkuModule } from "../../lib/types";
+import { pure } from "../../ssr/pure";
 
 type T = ReturnType<typeof useT>;
 
@@ -57,3 +58,5 @@ export function SkuPicker({ mod, picked, lang, flagged, minQty, onPick }: {
     </>
   );
 }
+
+pure(SkuPicker); // the server writes it as markup (ssr/pure.ts)

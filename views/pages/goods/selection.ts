@@ -22,7 +22,9 @@ export type Blocked = { why: "combo" } | { why: "soldOut" } | { why: "short"; le
 export function blockedAll(mod: SkuModule, picked: (string | undefined)[], minQty: number): (Blocked | null)[][] {
   const n = mod.attrs.length;
   const seen = mod.attrs.map((group) => new Map(group.map((a) => [a.id, { skus: 0, buyable: false, any: false, left: 0 }])));
-  for (const key in mod.skus) {
+  const keys = Object.keys(mod.skus); // not for-in: goja's costs ~3 times as much a key
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
     const stock = mod.skus[key].stock;
     const parts = key.split(",");
     for (let g = 0; g < n; g++) {

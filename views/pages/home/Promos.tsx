@@ -1,4 +1,4 @@
-import { GoodsCard } from "../../components/GoodsCard";
+import { CardList } from "../../components/GoodsCard";
 import { useShop, useT, useData } from "../../stores/context";
 import { txtLang } from "../../lib/i18n";
 import type { HomeBlock } from "../../lib/types";
@@ -41,9 +41,7 @@ export function Row({ id, block, eager = 0 }: { id: string; block?: HomeBlock; e
   return (
     <section id={id} className="row" data-testid={"row-" + id}>
       <h2 lang={txtLang(block.title, lang)}>{block.title.txt}</h2>
-      <div className="strip">
-        {block.goods.map((c, i) => <GoodsCard key={c.treId} card={c} eager={i < eager} />)}
-      </div>
+      <CardList className="strip" cards={block.goods} eagerFirst={eager} />
     </section>
   );
 }
