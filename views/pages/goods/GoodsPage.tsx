@@ -31,6 +31,7 @@ import { makeLinePath } from "../makeline/makeline";
 
 // The made-to-measure form shows only once the shopper picks a custom size
 // (never in a first render): its code is fetched then.
+const OwnerBar = lazy(() => import("./OwnerBar").then((m) => ({ default: m.OwnerBar })));
 const CustomSizeForm = lazy(() => import("./CustomSize").then((m) => ({ default: m.CustomSizeForm })));
 
 export function GoodsPage() {
@@ -113,14 +114,7 @@ export function GoodsPage() {
       <div className="goods">
         <Gallery ref={gallery} images={g.treImages} alt={g.treName.txt} />
         <div className="goods-info">
-          {mine ? (
-            <div className="mg-chips owner-bar" data-testid="owner-bar">
-              <strong>{t("OwnGoodsBar")}</strong>
-              {mine.reviewStatus.tNa ? <span className="status-badge mg-review"><span className="mg-dot" style={{ background: mine.reviewStatus.color }} aria-hidden="true" />{mine.reviewStatus.tNa}</span> : null}
-              <span className={"status-badge" + (mine.saleable === 1 ? "" : " wait")}>{mine.saleable === 1 ? t("OnSale") : t("OffSale")}</span>
-              <a className="btn small" href={withLang(data.lang, "/mygoods")}>{t("ManageMyGoods")}</a>
-            </div>
-          ) : null}
+          {mine ? <Suspense fallback={null}><OwnerBar mine={mine} /></Suspense> : null}
           <h1 lang={txtLang(g.treName, data.lang)} data-testid="goods-title">{g.treName.txt}</h1>
           {machine ? <small className="machine-note muted" data-testid="machine-note">{t("AIMachine")}</small> : null}
           <div className="goods-sub">
