@@ -136,3 +136,19 @@ func TestCardMarkupStates(t *testing.T) {
 		t.Errorf("the written cards differ from React's at byte %d:\n written: %.300s\n react:   %.300s", at, html[0][max(0, at-80):], html[1][max(0, at-80):])
 	}
 }
+
+// The benchmarks' props are a served page's: the path without its language
+// (the full path once made /en/en/ of the canonical link).
+func TestPropsUncachedPathIsUnprefixed(t *testing.T) {
+	s := startStore(t, sqliteOnly(t))
+	for path, want := range map[string]string{"/en/": "/", "/de/hotspage": "/hotspage"} {
+		props, _, err := s.app.Site.PropsUncached(context.Background(), path)
+		if err != nil {
+			t.Fatal(path, err)
+		}
+		var p struct{ Path string }
+		if err := json.Unmarshal(props, &p); err != nil || p.Path != want {
+			t.Errorf("%s: props path %q, want %q (%v)", path, p.Path, want, err)
+		}
+	}
+}

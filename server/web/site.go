@@ -334,7 +334,7 @@ func (s *Site) RenderUncached(ctx context.Context, path string) (*ssr.Page, erro
 // the props the renderer takes, so benchmarks can time the data load and
 // the render apart. Redirects and not-found pages are errors here.
 func (s *Site) PropsUncached(ctx context.Context, path string) ([]byte, ssr.Shared, error) {
-	route, _, r := s.visitor(ctx, path)
+	route, segs, r := s.visitor(ctx, path)
 	load := loaders[route.Name]
 	if load == nil {
 		return nil, ssr.Shared{}, fmt.Errorf("web: no page at %s", path)
@@ -346,7 +346,9 @@ func (s *Site) PropsUncached(ctx context.Context, path string) ([]byte, ssr.Shar
 	if l.Redirect != "" || l.Page == "notfound" {
 		return nil, ssr.Shared{}, fmt.Errorf("web: %s is not a page (redirect %q)", path, l.Redirect)
 	}
-	return s.propsJSON(ctx, l, path, r)
+	// The props take the path without its language, as a served page's do
+	// (the full path wrote /en/en/ in the canonical link and skip link).
+	return s.propsJSON(ctx, l, escapedPath(withoutSlug(route, segs)), r)
 }
 
 func (s *Site) visitor(ctx context.Context, path string) (Route, []string, Request) {
