@@ -74,28 +74,28 @@ type Descriptor struct {
 // photo: one pass over the pixels to shrink it, then the work is done on a
 // 64..127 pixel copy (backdrop and object box) and a 96×96 resample of the
 // object's box (everything else).
-func Describe(img image.Image) Descriptor {
-	r := reduce(img, reduceTarget)
+func Describe(img image.Image) Descriptor { return describe(img, false)[0].Descriptor }
+
+// Variant is one reading of a query picture, and what taking it costs in
+// distance (a reading that assumes more than the picture shows costs more).
+type Variant struct {
+	Descriptor
+	Cost float32
+}
+
+// DescribeQuery returns the readings of a shopper's picture that search
+// matches, the best counting: the picture as Describe reads it, its mirror
+// image, and, when its backdrop is clipped to white (a photo taken in
+// brighter light than the studio's, by an unknown amount), the object at
+// lower exposures.
+func DescribeQuery(img image.Image) []Variant { return describe(img, true) }
+
+func describe(img image.Image, query bool) []Variant {
+	r := straightened(reduce(img, reduceTarget))
 	rw, rh := r.Rect.Dx(), r.Rect.Dy()
 	work := toLab(reduce(r, workSide))
 	ww, wh := work.w, work.h
-	// Corners a rotation filled, dilated over their anti-aliased edge.
-	fill := dilate(cornerFill(work), ww, wh)
-	smooth := blurred(work, 2)
-	bg := fitBackground(smooth, fill)
-	lo, hi := maskLimits(smooth, bg, fill)
-
-	fgw := make([]float32, ww*wh)
-	for y := range wh {
-		q := bg.row((float64(y)+0.5)/float64(wh)*2 - 1)
-		for x := range ww {
-			u := (float32(x)+0.5)/float32(ww)*2 - 1
-			i := y*ww + x
-			if !fill[i] {
-				fgw[i], _ = foregroundShadow(&q, u, smooth.l[i], smooth.a[i], smooth.b[i], lo, hi)
-			}
-		}
-	}
+	fgw, fill, bg, lo, hi := segment(work)
 	// The box from the mask cut at one half: the blur spreads the mask
 	// past the object by a few pixels, more of the object the smaller it
 	// is in the frame, which would frame a crop differently.
@@ -134,17 +134,60 @@ func Describe(img image.Image) Descriptor {
 		}
 	}
 
-	// Exposure: scale colours so that the backdrop has a standard lightness
-	// (within ±10%): a brighter or darker copy of a studio photo then
-	// describes almost the same.
-	if f := exposure(bg); f != 1 {
-		for i := range n.l {
-			n.l[i] *= f
-			n.a[i] *= f
-			n.b[i] *= f
+	type reading struct{ f, cost float32 }
+	rs := []reading{{exposure(bg), 0}}
+	if query && clippedWhite(bg) {
+		for k, g := range brighterLight {
+			rs = append(rs, reading{g, float32(k+1) * exposureCost})
 		}
 	}
+	var out []Variant
+	for _, r := range rs {
+		out = append(out, Variant{finish(n, fg, shadow, bg, box, r.f), r.cost})
+	}
+	if query {
+		mn, mfg, msh := mirror(n), mirrorPlane(fg), mirrorPlane(shadow)
+		for _, r := range rs {
+			out = append(out, Variant{finish(mn, mfg, msh, bg, box, r.f), r.cost + mirrorCost})
+		}
+	}
+	return out
+}
 
+// brighterLight are the exposures tried for a picture whose backdrop is
+// clipped white: scales of OKLab lightness for light 15% to 45% brighter
+// than the studio's (sRGB).
+var brighterLight = [...]float32{0.88, 0.82, 0.77}
+
+// exposureCost is what each step away from the exposure the backdrop
+// suggests adds to a distance: a clipped backdrop allows a brighter light
+// but does not prove it.
+const exposureCost = 0.1
+
+// mirrorCost is what reading a picture mirrored adds to a distance: the
+// catalogue shows some goods facing left and others right, so a mirror
+// image is allowed but the picture as it is comes first.
+const mirrorCost = 0.25
+
+// clippedWhite tells a backdrop clipped to pure white at the centre.
+func clippedWhite(bg *bgModel) bool {
+	L, A, B := bg.at(0, 0)
+	return L > 0.985 && A*A+B*B < 0.01*0.01
+}
+
+// finish describes the object of the box's resample n (mask fg, shadow
+// likeness shadow) with colours scaled by the exposure f.
+func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle, f float32) Descriptor {
+	n := n0
+	if f != 1 {
+		n = &labImage{w: n0.w, h: n0.h, l: make([]float32, len(n0.l)), a: make([]float32, len(n0.a)), b: make([]float32, len(n0.b))}
+		for i := range n0.l {
+			n.l[i] = n0.l[i] * f
+			n.a[i] = n0.a[i] * f
+			n.b[i] = n0.b[i] * f
+		}
+	}
+	shadow = append([]float32(nil), shadow...) // shadowBand clears part of it
 	var d Descriptor
 	d.Aspect = int8(clamp(math.Round(16*math.Log2(float64(box.Dx())/float64(box.Dy()))), -127, 127))
 	var covered float64
@@ -152,11 +195,13 @@ func Describe(img image.Image) Descriptor {
 		covered += float64(m)
 	}
 	d.Fill = q8(covered / float64(len(fg)))
+	// The backdrop as the exposure corrects it: a darker copy of a studio
+	// photo keeps its backdrop's tint, which tells catalogue siblings apart.
 	L, A, B := bg.at(0, 0)
-	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(float64(L), float64(A), float64(B))
+	ff := float64(f)
+	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(ff*float64(L), ff*float64(A), ff*float64(B))
 	// Without an object, the picture is its backdrop.
-	f := float64(exposure(bg))
-	d.Average = toLab8(f*float64(L), f*float64(A), f*float64(B))
+	d.Average = toLab8(ff*float64(L), ff*float64(A), ff*float64(B))
 	d.Dominant = d.Average
 	shadowBand(fg, shadow)
 	colours(&d, n, fg, shadow)
@@ -171,14 +216,56 @@ func Describe(img image.Image) Descriptor {
 	return d
 }
 
+// mirror returns n mirrored left to right.
+func mirror(n *labImage) *labImage {
+	return &labImage{w: n.w, h: n.h, l: mirrorRows(n.l, n.w), a: mirrorRows(n.a, n.w), b: mirrorRows(n.b, n.w)}
+}
+
+func mirrorPlane(p []float32) []float32 { return mirrorRows(p, normSide) }
+
+func mirrorRows(p []float32, w int) []float32 {
+	out := make([]float32, len(p))
+	for y := 0; y+w <= len(p); y += w {
+		for x := range w {
+			out[y+x] = p[y+w-1-x]
+		}
+	}
+	return out
+}
+
+// segment separates the object from its backdrop on the working copy: it
+// returns the soft object mask, the corners a rotation filled, the backdrop
+// model and the mask limits.
+func segment(work *labImage) (fgw []float32, fill []bool, bg *bgModel, lo, hi float32) {
+	ww, wh := work.w, work.h
+	// Corners a rotation filled, dilated over their anti-aliased edge.
+	fill = dilate(cornerFill(work), ww, wh)
+	smooth := blurred(work, 2)
+	bg = fitBackground(smooth, fill)
+	lo, hi = maskLimits(smooth, bg, fill)
+
+	fgw = make([]float32, ww*wh)
+	for y := range wh {
+		q := bg.row((float64(y)+0.5)/float64(wh)*2 - 1)
+		for x := range ww {
+			u := (float32(x)+0.5)/float32(ww)*2 - 1
+			i := y*ww + x
+			if !fill[i] {
+				fgw[i], _ = foregroundShadow(&q, u, smooth.l[i], smooth.a[i], smooth.b[i], lo, hi)
+			}
+		}
+	}
+	return fgw, fill, bg, lo, hi
+}
+
 // exposure returns the factor that brings the backdrop's lightness at the
 // centre to refLight (scaling linear RGB scales all OKLab coordinates
 // alike): a photo taken in darker or brighter light describes as the
 // studio photo. Only light backdrops are taken for a reference: a dark one
 // is more likely a table or a wall than a dimly lit studio sweep.
 func exposure(bg *bgModel) float32 {
-	L, _, _ := bg.at(0, 0)
-	if L < minRefLight {
+	L, A, B := bg.at(0, 0)
+	if L < minRefLight || A*A+B*B > maxRefChroma*maxRefChroma {
 		return 1
 	}
 	return float32(clamp(refLight/float64(L), 0.75, 1.4))
@@ -187,6 +274,11 @@ func exposure(bg *bgModel) float32 {
 // minRefLight is the least backdrop lightness taken as a studio backdrop
 // in dim light (30% darker sRGB white is about 0.74).
 const minRefLight = 0.62
+
+// maxRefChroma is the most colourful backdrop taken as a studio backdrop
+// (the catalogue's are tinted by under 0.03): a blue-grey cloth or a wooden
+// table says nothing of the light.
+const maxRefChroma = 0.035
 
 // refLight is the standard backdrop lightness (an sRGB grey of about 237).
 const refLight = 0.95
