@@ -204,8 +204,9 @@ func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle
 	d.Average = toLab8(ff*float64(L), ff*float64(A), ff*float64(B))
 	d.Dominant = d.Average
 	shadowBand(fg, shadow)
-	colours(&d, n, fg, shadow)
-	layout(&d, n, fg)
+	cm := interior(fg)
+	colours(&d, n, cm, shadow)
+	layout(&d, n, fg, cm)
 	// Edges of the object over white, as the catalogue's light studio
 	// backdrops show it: a wooden table's grain is not the product's.
 	nc := overWhite(n, fg)
@@ -575,12 +576,48 @@ func palette(d *Descriptor, pal []struct{ w, l, a, b float64 }, total float64) {
 	}
 }
 
+// interior returns the object mask eroded by two pixels (a minimum over
+// 5×5 neighbours), for the object's colours: the mask, cut on a blurred
+// copy, reaches a little past the object, and what it takes there is
+// backdrop, light in the studio, dark on a shopper's table. Objects too
+// thin to keep a tenth of their mass keep the mask as it is.
+func interior(fg []float32) []float32 {
+	const r = 2
+	tmp := make([]float32, len(fg))
+	out := make([]float32, len(fg))
+	for y := range normSide {
+		for x := range normSide {
+			m := float32(1)
+			for k := max(0, x-r); k <= min(normSide-1, x+r); k++ {
+				m = min(m, fg[y*normSide+k])
+			}
+			tmp[y*normSide+x] = m
+		}
+	}
+	var all, kept float32
+	for y := range normSide {
+		for x := range normSide {
+			m := float32(1)
+			for k := max(0, y-r); k <= min(normSide-1, y+r); k++ {
+				m = min(m, tmp[k*normSide+x])
+			}
+			out[y*normSide+x] = m
+			kept += m
+			all += fg[y*normSide+x]
+		}
+	}
+	if kept < 0.1*all {
+		return fg
+	}
+	return out
+}
+
 // layout fills the grid: per cell, object coverage and the object's mean
 // colour, with pixels shared between the nearest cell centres (bilinear) so
 // that a slightly different box moves values smoothly.
-func layout(d *Descriptor, n *labImage, fg []float32) {
+func layout(d *Descriptor, n *labImage, fg, cm []float32) {
 	const cells = GridSize
-	var acc [cells * cells][5]float64
+	var acc [cells * cells][9]float64
 	cellOf := func(p int) (int, float64) {
 		f := (float64(p)+0.5)*cells/normSide - 0.5
 		if f <= 0 {
@@ -597,7 +634,7 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 		for x := range normSide {
 			cx, tx := cellOf(x)
 			i := y*normSide + x
-			m := float64(fg[i])
+			m, mi := float64(fg[i]), float64(cm[i])
 			l, a, b := float64(n.l[i]), float64(n.a[i]), float64(n.b[i])
 			for _, c := range [4]struct {
 				x, y int
@@ -612,6 +649,10 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 				s[2] += c.w * m * l
 				s[3] += c.w * m * a
 				s[4] += c.w * m * b
+				s[5] += c.w * mi
+				s[6] += c.w * mi * l
+				s[7] += c.w * mi * a
+				s[8] += c.w * mi * b
 			}
 		}
 	}
@@ -621,6 +662,9 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 			continue
 		}
 		c.Cover = q8(s[1] / s[0])
+		if s[5] > 0.25*s[1] { // the cell's colour from the object's interior
+			s[1], s[2], s[3], s[4] = s[5], s[6], s[7], s[8]
+		}
 		if s[1] > 1e-6 {
 			c.L = q8(s[2] / s[1])
 			c.A = int8(clamp(math.Round(s[3]/s[1]*labScale), -127, 127))
