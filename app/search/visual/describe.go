@@ -143,12 +143,12 @@ func describe(img image.Image, query bool) []Variant {
 	}
 	var out []Variant
 	for _, r := range rs {
-		out = append(out, Variant{finish(n, fg, shadow, bg, box, r.f), r.cost})
+		out = append(out, Variant{finish(n, fg, shadow, bg, box, r.f, rs[0].f), r.cost})
 	}
 	if query {
 		mn, mfg, msh := mirror(n), mirrorPlane(fg), mirrorPlane(shadow)
 		for _, r := range rs {
-			out = append(out, Variant{finish(mn, mfg, msh, bg, box, r.f), r.cost + mirrorCost})
+			out = append(out, Variant{finish(mn, mfg, msh, bg, box, r.f, rs[0].f), r.cost + mirrorCost})
 		}
 	}
 	return out
@@ -162,7 +162,7 @@ var brighterLight = [...]float32{0.88, 0.82, 0.77}
 // exposureCost is what each step away from the exposure the backdrop
 // suggests adds to a distance: a clipped backdrop allows a brighter light
 // but does not prove it.
-const exposureCost = 0.1
+const exposureCost = 0.05
 
 // mirrorCost is what reading a picture mirrored adds to a distance: the
 // catalogue shows some goods facing left and others right, so a mirror
@@ -176,8 +176,9 @@ func clippedWhite(bg *bgModel) bool {
 }
 
 // finish describes the object of the box's resample n (mask fg, shadow
-// likeness shadow) with colours scaled by the exposure f.
-func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle, f float32) Descriptor {
+// likeness shadow) with colours scaled by the exposure f, the backdrop's
+// by bf (the one the backdrop suggests: what a clipped one was is unknown).
+func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle, f, bf float32) Descriptor {
 	n := n0
 	if f != 1 {
 		n = &labImage{w: n0.w, h: n0.h, l: make([]float32, len(n0.l)), a: make([]float32, len(n0.a)), b: make([]float32, len(n0.b))}
@@ -198,7 +199,7 @@ func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle
 	// The backdrop as the exposure corrects it: a darker copy of a studio
 	// photo keeps its backdrop's tint, which tells catalogue siblings apart.
 	L, A, B := bg.at(0, 0)
-	ff := float64(f)
+	ff := float64(bf)
 	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(ff*float64(L), ff*float64(A), ff*float64(B))
 	// Without an object, the picture is its backdrop.
 	d.Average = toLab8(ff*float64(L), ff*float64(A), ff*float64(B))
