@@ -3,7 +3,6 @@ package visual
 import (
 	"image"
 	"math"
-
 )
 
 // A shopper who straightens a photo in a phone editor turns it by a few
