@@ -84,10 +84,10 @@ type Variant struct {
 }
 
 // DescribeQuery returns the readings of a shopper's picture that search
-// matches, the best counting: the picture as Describe reads it, its mirror
-// image, and, when its backdrop is clipped to white (a photo taken in
-// brighter light than the studio's, by an unknown amount), the object at
-// lower exposures.
+// matches, the best counting: the picture as Describe reads it, when its
+// backdrop is clipped to white (a photo taken in brighter light than the
+// studio's, by an unknown amount) the object at lower exposures, and the
+// mirror image.
 func DescribeQuery(img image.Image) []Variant { return describe(img, true) }
 
 func describe(img image.Image, query bool) []Variant {
@@ -145,11 +145,9 @@ func describe(img image.Image, query bool) []Variant {
 	for _, r := range rs {
 		out = append(out, Variant{finish(n, fg, shadow, bg, box, r.f, rs[0].f), r.cost})
 	}
-	if query {
+	if query { // mirrored as the backdrop suggests (both at once are rare)
 		mn, mfg, msh := mirror(n), mirrorPlane(fg), mirrorPlane(shadow)
-		for _, r := range rs {
-			out = append(out, Variant{finish(mn, mfg, msh, bg, box, r.f, rs[0].f), r.cost + mirrorCost})
-		}
+		out = append(out, Variant{finish(mn, mfg, msh, bg, box, rs[0].f, rs[0].f), mirrorCost})
 	}
 	return out
 }
