@@ -165,7 +165,7 @@ const exposureCost = 0.05
 // mirrorCost is what reading a picture mirrored adds to a distance: the
 // catalogue shows some goods facing left and others right, so a mirror
 // image is allowed but the picture as it is comes first.
-const mirrorCost = 0.25
+const mirrorCost = 0.15
 
 // clippedWhite tells a backdrop clipped to pure white at the centre.
 func clippedWhite(bg *bgModel) bool {
@@ -381,7 +381,7 @@ func quantile(marg []float64, mass float64) float64 {
 // instead of flipping bins. The other parts leave out shadows, unless that
 // would leave out most of the object.
 func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
-	var hist [NumColorBins]float64
+	var hist, histLit [NumColorBins]float64
 	var pal, palLit [NumColorBins]struct{ w, l, a, b float64 }
 	total, lit := 0.0, 0.0
 	for i, m := range fg {
@@ -397,21 +397,27 @@ func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
 		if h < 0 {
 			h += hueBins
 		}
+		wl := w * float64(1-shadow[i])
 		if wc > 0 {
 			h0, ht := split(h-0.5, hueBins, true)
 			l0, lt := split((l-0.3)/0.25, lightBins, false)
 			l1 := min(l0+1, lightBins-1)
 			h1 := (h0 + 1) % hueBins
-			wh0, wh1 := w*wc*(1-ht), w*wc*ht
-			hist[h0*lightBins+l0] += wh0 * (1 - lt)
-			hist[h0*lightBins+l1] += wh0 * lt
-			hist[h1*lightBins+l0] += wh1 * (1 - lt)
-			hist[h1*lightBins+l1] += wh1 * lt
+			for _, v := range [4]struct {
+				bin int
+				f   float64
+			}{{h0*lightBins + l0, (1 - ht) * (1 - lt)}, {h0*lightBins + l1, (1 - ht) * lt}, {h1*lightBins + l0, ht * (1 - lt)}, {h1*lightBins + l1, ht * lt}} {
+				hist[v.bin] += w * wc * v.f
+				histLit[v.bin] += wl * wc * v.f
+			}
 		}
 		if wc < 1 {
 			g0, gt := split((l-0.2)/0.25, greyBins, false)
+			g1 := min(g0+1, greyBins-1)
 			hist[hueBins*lightBins+g0] += w * (1 - wc) * (1 - gt)
-			hist[hueBins*lightBins+min(g0+1, greyBins-1)] += w * (1 - wc) * gt
+			hist[hueBins*lightBins+g1] += w * (1 - wc) * gt
+			histLit[hueBins*lightBins+g0] += wl * (1 - wc) * (1 - gt)
+			histLit[hueBins*lightBins+g1] += wl * (1 - wc) * gt
 		}
 		// Palette: hard assignment to the nearest bin, then merged below.
 		var bin int
@@ -436,10 +442,15 @@ func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
 	if total <= 0 {
 		return
 	}
+	useLit := lit >= 0.5*total // else mostly neutral grey: the object itself looks like a shadow
+	// The histogram leaves shadows out too: a shadow on the studio sweep is
+	// grey, on a wooden table brown; neither is the product's colour.
 	for i, v := range hist {
+		if useLit {
+			v = histLit[i] * total / lit
+		}
 		d.Colors[i] = q8(math.Sqrt(v / total))
 	}
-	useLit := lit >= 0.5*total // else mostly neutral grey: the object itself looks like a shadow
 	if useLit {
 		palette(d, palLit[:], lit)
 	} else {
