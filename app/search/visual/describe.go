@@ -165,7 +165,7 @@ const exposureCost = 0.05
 // mirrorCost is what reading a picture mirrored adds to a distance: the
 // catalogue shows some goods facing left and others right, so a mirror
 // image is allowed but the picture as it is comes first.
-const mirrorCost = 0.15
+const mirrorCost = 0.08
 
 // clippedWhite tells a backdrop clipped to pure white at the centre.
 func clippedWhite(bg *bgModel) bool {
