@@ -226,12 +226,12 @@ func (v *Visual) Search(img image.Image, k int) VisualResult {
 // asked within ctx (and at most remoteWait); if it fails the descriptors
 // answer.
 func (v *Visual) SearchContext(ctx context.Context, img image.Image, k int) VisualResult {
-	d := visual.Describe(img)
+	q := visual.DescribeQuery(img)
 	var out VisualResult
-	out.Dominant = v.colourKeys(&d, 3)
+	out.Dominant = v.colourKeys(&q[0].Descriptor, 3)
 	hits, err := v.remoteNearest(ctx, img, k*4)
 	if err != nil {
-		hits = v.idx.Nearest(&d, k*4) // several pictures per goods: keep each goods' best
+		hits = v.idx.NearestAny(q, k*4) // several pictures per goods: keep each goods' best
 		if len(hits) > 0 && hits[0].Distance > visual.RejectDistance {
 			hits = nil
 		}
@@ -274,8 +274,7 @@ func (v *Visual) remoteNearest(ctx context.Context, img image.Image, k int) ([]v
 // Closest returns the distance of the indexed picture nearest to img (for
 // evaluations calibrating visual.RejectDistance), or +Inf if none.
 func (v *Visual) Closest(img image.Image) float64 {
-	d := visual.Describe(img)
-	if hits := v.idx.Nearest(&d, 1); len(hits) > 0 {
+	if hits := v.idx.NearestAny(visual.DescribeQuery(img), 1); len(hits) > 0 {
 		return hits[0].Distance
 	}
 	return math.Inf(1)

@@ -42,8 +42,8 @@ func evalAlteration(x *Index, items []item, tr Transform) alterationResult {
 	self := make([]float64, len(items))
 	top := make([]string, len(items))
 	parallel(len(items), func(i int) {
-		q := Describe(alteredQuery(items[i], tr))
-		hits := x.Nearest(&q, 5)
+		q := DescribeQuery(alteredQuery(items[i], tr))
+		hits := x.NearestAny(q, 5)
 		rank[i] = 99
 		for r, h := range hits {
 			if h.ID == items[i].ID {
@@ -55,7 +55,7 @@ func evalAlteration(x *Index, items []item, tr Transform) alterationResult {
 		if hits[0].Distance > RejectDistance {
 			rank[i], top[i] = 99, "(rejected)"
 		}
-		self[i] = Distance(&q, &items[i].Desc)
+		self[i] = DistanceAny(q, &items[i].Desc)
 	})
 	var r alterationResult
 	for i, k := range rank {
@@ -104,8 +104,7 @@ func TestEvaluateAlterations(t *testing.T) {
 			pct(r.self, 0.5), pct(r.self, 0.95), r.self[len(r.self)-1], head(r.misses, 5))
 	}
 	for _, s := range OutOfCatalogue(catalogSize) {
-		q := Describe(s.Img)
-		h := x.Nearest(&q, 1)
+		h := x.NearestAny(DescribeQuery(s.Img), 1)
 		t.Logf("outside %-12s nearest %.2f (%s) rejected %v", s.Name, h[0].Distance, h[0].ID, h[0].Distance > RejectDistance)
 	}
 }

@@ -92,3 +92,32 @@ func BenchmarkNearest100k(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkQuery100k is a whole search by image over 100 000 descriptors:
+// an 800×800 JPEG described in all its readings (as is and mirrored; a
+// brightened one, whose backdrop clips to white, also at lower exposures),
+// and the 160 nearest (40 goods of several pictures each) found.
+func BenchmarkQuery100k(b *testing.B) {
+	ds := syntheticDescriptors(b, 100_000)
+	x := NewIndex()
+	for i, d := range ds {
+		x.Add(strconv.Itoa(i), d)
+	}
+	img := render("bench", media.ShapeDress, colourOf("red"), media.LargeSize)
+	for _, q := range []struct {
+		name string
+		img  image.Image
+	}{{"photo", recompress(img, 82)}, {"brighter", recompress(brighten(img, 1.3), 82)}} {
+		b.Run(q.name, func(b *testing.B) {
+			for b.Loop() {
+				x.NearestAny(DescribeQuery(q.img), 160)
+			}
+		})
+		b.Run(q.name+"-one-reading", func(b *testing.B) { // as before issue 16's readings
+			for b.Loop() {
+				d := Describe(q.img)
+				x.Nearest(&d, 160)
+			}
+		})
+	}
+}

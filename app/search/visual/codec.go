@@ -8,7 +8,7 @@ import (
 
 // formatVersion is the first byte of an encoded descriptor. Descriptors of
 // another version must be recomputed from their pictures.
-const formatVersion = 2
+const formatVersion = 3
 
 // EncodedSize is the length of MarshalBinary's output.
 const EncodedSize = 1 + 8 + 1 + 1 + 3 + 3 + 3 + NumColorBins + 4*GridSize*GridSize + NumEdgeBins + 4*PaletteSize

@@ -74,28 +74,28 @@ type Descriptor struct {
 // photo: one pass over the pixels to shrink it, then the work is done on a
 // 64..127 pixel copy (backdrop and object box) and a 96×96 resample of the
 // object's box (everything else).
-func Describe(img image.Image) Descriptor {
-	r := reduce(img, reduceTarget)
+func Describe(img image.Image) Descriptor { return describe(img, false)[0].Descriptor }
+
+// Variant is one reading of a query picture, and what taking it costs in
+// distance (a reading that assumes more than the picture shows costs more).
+type Variant struct {
+	Descriptor
+	Cost float32
+}
+
+// DescribeQuery returns the readings of a shopper's picture that search
+// matches, the best counting: the picture as Describe reads it, when its
+// backdrop is clipped to white (a photo taken in brighter light than the
+// studio's, by an unknown amount) the object at lower exposures, and the
+// mirror image.
+func DescribeQuery(img image.Image) []Variant { return describe(img, true) }
+
+func describe(img image.Image, query bool) []Variant {
+	r := straightened(reduce(img, reduceTarget))
 	rw, rh := r.Rect.Dx(), r.Rect.Dy()
 	work := toLab(reduce(r, workSide))
 	ww, wh := work.w, work.h
-	// Corners a rotation filled, dilated over their anti-aliased edge.
-	fill := dilate(cornerFill(work), ww, wh)
-	smooth := blurred(work, 2)
-	bg := fitBackground(smooth, fill)
-	lo, hi := maskLimits(smooth, bg, fill)
-
-	fgw := make([]float32, ww*wh)
-	for y := range wh {
-		q := bg.row((float64(y)+0.5)/float64(wh)*2 - 1)
-		for x := range ww {
-			u := (float32(x)+0.5)/float32(ww)*2 - 1
-			i := y*ww + x
-			if !fill[i] {
-				fgw[i], _ = foregroundShadow(&q, u, smooth.l[i], smooth.a[i], smooth.b[i], lo, hi)
-			}
-		}
-	}
+	fgw, fill, bg, lo, hi := segment(work)
 	// The box from the mask cut at one half: the blur spreads the mask
 	// past the object by a few pixels, more of the object the smaller it
 	// is in the frame, which would frame a crop differently.
@@ -134,17 +134,59 @@ func Describe(img image.Image) Descriptor {
 		}
 	}
 
-	// Exposure: scale colours so that the backdrop has a standard lightness
-	// (within ±10%): a brighter or darker copy of a studio photo then
-	// describes almost the same.
-	if f := exposure(bg); f != 1 {
-		for i := range n.l {
-			n.l[i] *= f
-			n.a[i] *= f
-			n.b[i] *= f
+	type reading struct{ f, cost float32 }
+	rs := []reading{{exposure(bg), 0}}
+	if query && clippedWhite(bg) {
+		for k, g := range brighterLight {
+			rs = append(rs, reading{g, float32(k+1) * exposureCost})
 		}
 	}
+	var out []Variant
+	for _, r := range rs {
+		out = append(out, Variant{finish(n, fg, shadow, bg, box, r.f, rs[0].f), r.cost})
+	}
+	if query { // mirrored as the backdrop suggests (both at once are rare)
+		mn, mfg, msh := mirror(n), mirrorPlane(fg), mirrorPlane(shadow)
+		out = append(out, Variant{finish(mn, mfg, msh, bg, box, rs[0].f, rs[0].f), mirrorCost})
+	}
+	return out
+}
 
+// brighterLight are the exposures tried for a picture whose backdrop is
+// clipped white: scales of OKLab coordinates (the backdrop-based one is
+// 0.95) for light about 10% to 45% brighter than the studio's (sRGB).
+var brighterLight = [...]float32{0.89, 0.83, 0.78, 0.73}
+
+// exposureCost is what each step away from the exposure the backdrop
+// suggests adds to a distance: a clipped backdrop allows a brighter light
+// but does not prove it.
+const exposureCost = 0.05
+
+// mirrorCost is what reading a picture mirrored adds to a distance: the
+// catalogue shows some goods facing left and others right, so a mirror
+// image is allowed but the picture as it is comes first.
+const mirrorCost = 0.08
+
+// clippedWhite tells a backdrop clipped to pure white at the centre.
+func clippedWhite(bg *bgModel) bool {
+	L, A, B := bg.at(0, 0)
+	return L > 0.985 && A*A+B*B < 0.01*0.01
+}
+
+// finish describes the object of the box's resample n (mask fg, shadow
+// likeness shadow) with colours scaled by the exposure f, the backdrop's
+// by bf (the one the backdrop suggests: what a clipped one was is unknown).
+func finish(n0 *labImage, fg, shadow []float32, bg *bgModel, box image.Rectangle, f, bf float32) Descriptor {
+	n := n0
+	if f != 1 {
+		n = &labImage{w: n0.w, h: n0.h, l: make([]float32, len(n0.l)), a: make([]float32, len(n0.a)), b: make([]float32, len(n0.b))}
+		for i := range n0.l {
+			n.l[i] = n0.l[i] * f
+			n.a[i] = n0.a[i] * f
+			n.b[i] = n0.b[i] * f
+		}
+	}
+	shadow = append([]float32(nil), shadow...) // shadowBand clears part of it
 	var d Descriptor
 	d.Aspect = int8(clamp(math.Round(16*math.Log2(float64(box.Dx())/float64(box.Dy()))), -127, 127))
 	var covered float64
@@ -152,15 +194,18 @@ func Describe(img image.Image) Descriptor {
 		covered += float64(m)
 	}
 	d.Fill = q8(covered / float64(len(fg)))
+	// The backdrop as the exposure corrects it: a darker copy of a studio
+	// photo keeps its backdrop's tint, which tells catalogue siblings apart.
 	L, A, B := bg.at(0, 0)
-	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(float64(L), float64(A), float64(B))
+	ff := float64(bf)
+	d.Background[0], d.Background[1], d.Background[2] = oklabToSRGB(ff*float64(L), ff*float64(A), ff*float64(B))
 	// Without an object, the picture is its backdrop.
-	f := float64(exposure(bg))
-	d.Average = toLab8(f*float64(L), f*float64(A), f*float64(B))
+	d.Average = toLab8(ff*float64(L), ff*float64(A), ff*float64(B))
 	d.Dominant = d.Average
 	shadowBand(fg, shadow)
-	colours(&d, n, fg, shadow)
-	layout(&d, n, fg)
+	cm := interior(fg)
+	colours(&d, n, cm, shadow)
+	layout(&d, n, fg, cm)
 	// Edges of the object over white, as the catalogue's light studio
 	// backdrops show it: a wooden table's grain is not the product's.
 	nc := overWhite(n, fg)
@@ -171,14 +216,56 @@ func Describe(img image.Image) Descriptor {
 	return d
 }
 
+// mirror returns n mirrored left to right.
+func mirror(n *labImage) *labImage {
+	return &labImage{w: n.w, h: n.h, l: mirrorRows(n.l, n.w), a: mirrorRows(n.a, n.w), b: mirrorRows(n.b, n.w)}
+}
+
+func mirrorPlane(p []float32) []float32 { return mirrorRows(p, normSide) }
+
+func mirrorRows(p []float32, w int) []float32 {
+	out := make([]float32, len(p))
+	for y := 0; y+w <= len(p); y += w {
+		for x := range w {
+			out[y+x] = p[y+w-1-x]
+		}
+	}
+	return out
+}
+
+// segment separates the object from its backdrop on the working copy: it
+// returns the soft object mask, the corners a rotation filled, the backdrop
+// model and the mask limits.
+func segment(work *labImage) (fgw []float32, fill []bool, bg *bgModel, lo, hi float32) {
+	ww, wh := work.w, work.h
+	// Corners a rotation filled, dilated over their anti-aliased edge.
+	fill = dilate(cornerFill(work), ww, wh)
+	smooth := blurred(work, 2)
+	bg = fitBackground(smooth, fill)
+	lo, hi = maskLimits(smooth, bg, fill)
+
+	fgw = make([]float32, ww*wh)
+	for y := range wh {
+		q := bg.row((float64(y)+0.5)/float64(wh)*2 - 1)
+		for x := range ww {
+			u := (float32(x)+0.5)/float32(ww)*2 - 1
+			i := y*ww + x
+			if !fill[i] {
+				fgw[i], _ = foregroundShadow(&q, u, smooth.l[i], smooth.a[i], smooth.b[i], lo, hi)
+			}
+		}
+	}
+	return fgw, fill, bg, lo, hi
+}
+
 // exposure returns the factor that brings the backdrop's lightness at the
 // centre to refLight (scaling linear RGB scales all OKLab coordinates
 // alike): a photo taken in darker or brighter light describes as the
 // studio photo. Only light backdrops are taken for a reference: a dark one
 // is more likely a table or a wall than a dimly lit studio sweep.
 func exposure(bg *bgModel) float32 {
-	L, _, _ := bg.at(0, 0)
-	if L < minRefLight {
+	L, A, B := bg.at(0, 0)
+	if L < minRefLight || A*A+B*B > maxRefChroma*maxRefChroma {
 		return 1
 	}
 	return float32(clamp(refLight/float64(L), 0.75, 1.4))
@@ -187,6 +274,11 @@ func exposure(bg *bgModel) float32 {
 // minRefLight is the least backdrop lightness taken as a studio backdrop
 // in dim light (30% darker sRGB white is about 0.74).
 const minRefLight = 0.62
+
+// maxRefChroma is the most colourful backdrop taken as a studio backdrop
+// (the catalogue's are tinted by under 0.03): a blue-grey cloth or a wooden
+// table says nothing of the light.
+const maxRefChroma = 0.035
 
 // refLight is the standard backdrop lightness (an sRGB grey of about 237).
 const refLight = 0.95
@@ -289,7 +381,7 @@ func quantile(marg []float64, mass float64) float64 {
 // instead of flipping bins. The other parts leave out shadows, unless that
 // would leave out most of the object.
 func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
-	var hist [NumColorBins]float64
+	var hist, histLit [NumColorBins]float64
 	var pal, palLit [NumColorBins]struct{ w, l, a, b float64 }
 	total, lit := 0.0, 0.0
 	for i, m := range fg {
@@ -305,21 +397,27 @@ func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
 		if h < 0 {
 			h += hueBins
 		}
+		wl := w * float64(1-shadow[i])
 		if wc > 0 {
 			h0, ht := split(h-0.5, hueBins, true)
 			l0, lt := split((l-0.3)/0.25, lightBins, false)
 			l1 := min(l0+1, lightBins-1)
 			h1 := (h0 + 1) % hueBins
-			wh0, wh1 := w*wc*(1-ht), w*wc*ht
-			hist[h0*lightBins+l0] += wh0 * (1 - lt)
-			hist[h0*lightBins+l1] += wh0 * lt
-			hist[h1*lightBins+l0] += wh1 * (1 - lt)
-			hist[h1*lightBins+l1] += wh1 * lt
+			for _, v := range [4]struct {
+				bin int
+				f   float64
+			}{{h0*lightBins + l0, (1 - ht) * (1 - lt)}, {h0*lightBins + l1, (1 - ht) * lt}, {h1*lightBins + l0, ht * (1 - lt)}, {h1*lightBins + l1, ht * lt}} {
+				hist[v.bin] += w * wc * v.f
+				histLit[v.bin] += wl * wc * v.f
+			}
 		}
 		if wc < 1 {
 			g0, gt := split((l-0.2)/0.25, greyBins, false)
+			g1 := min(g0+1, greyBins-1)
 			hist[hueBins*lightBins+g0] += w * (1 - wc) * (1 - gt)
-			hist[hueBins*lightBins+min(g0+1, greyBins-1)] += w * (1 - wc) * gt
+			hist[hueBins*lightBins+g1] += w * (1 - wc) * gt
+			histLit[hueBins*lightBins+g0] += wl * (1 - wc) * (1 - gt)
+			histLit[hueBins*lightBins+g1] += wl * (1 - wc) * gt
 		}
 		// Palette: hard assignment to the nearest bin, then merged below.
 		var bin int
@@ -344,10 +442,15 @@ func colours(d *Descriptor, n *labImage, fg, shadow []float32) {
 	if total <= 0 {
 		return
 	}
+	useLit := lit >= 0.5*total // else mostly neutral grey: the object itself looks like a shadow
+	// The histogram leaves shadows out too: a shadow on the studio sweep is
+	// grey, on a wooden table brown; neither is the product's colour.
 	for i, v := range hist {
+		if useLit {
+			v = histLit[i] * total / lit
+		}
 		d.Colors[i] = q8(math.Sqrt(v / total))
 	}
-	useLit := lit >= 0.5*total // else mostly neutral grey: the object itself looks like a shadow
 	if useLit {
 		palette(d, palLit[:], lit)
 	} else {
@@ -483,12 +586,48 @@ func palette(d *Descriptor, pal []struct{ w, l, a, b float64 }, total float64) {
 	}
 }
 
+// interior returns the object mask eroded by two pixels (a minimum over
+// 5×5 neighbours), for the object's colours: the mask, cut on a blurred
+// copy, reaches a little past the object, and what it takes there is
+// backdrop, light in the studio, dark on a shopper's table. Objects too
+// thin to keep a tenth of their mass keep the mask as it is.
+func interior(fg []float32) []float32 {
+	const r = 2
+	tmp := make([]float32, len(fg))
+	out := make([]float32, len(fg))
+	for y := range normSide {
+		for x := range normSide {
+			m := float32(1)
+			for k := max(0, x-r); k <= min(normSide-1, x+r); k++ {
+				m = min(m, fg[y*normSide+k])
+			}
+			tmp[y*normSide+x] = m
+		}
+	}
+	var all, kept float32
+	for y := range normSide {
+		for x := range normSide {
+			m := float32(1)
+			for k := max(0, y-r); k <= min(normSide-1, y+r); k++ {
+				m = min(m, tmp[k*normSide+x])
+			}
+			out[y*normSide+x] = m
+			kept += m
+			all += fg[y*normSide+x]
+		}
+	}
+	if kept < 0.1*all {
+		return fg
+	}
+	return out
+}
+
 // layout fills the grid: per cell, object coverage and the object's mean
 // colour, with pixels shared between the nearest cell centres (bilinear) so
 // that a slightly different box moves values smoothly.
-func layout(d *Descriptor, n *labImage, fg []float32) {
+func layout(d *Descriptor, n *labImage, fg, cm []float32) {
 	const cells = GridSize
-	var acc [cells * cells][5]float64
+	var acc [cells * cells][9]float64
 	cellOf := func(p int) (int, float64) {
 		f := (float64(p)+0.5)*cells/normSide - 0.5
 		if f <= 0 {
@@ -505,7 +644,7 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 		for x := range normSide {
 			cx, tx := cellOf(x)
 			i := y*normSide + x
-			m := float64(fg[i])
+			m, mi := float64(fg[i]), float64(cm[i])
 			l, a, b := float64(n.l[i]), float64(n.a[i]), float64(n.b[i])
 			for _, c := range [4]struct {
 				x, y int
@@ -520,6 +659,10 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 				s[2] += c.w * m * l
 				s[3] += c.w * m * a
 				s[4] += c.w * m * b
+				s[5] += c.w * mi
+				s[6] += c.w * mi * l
+				s[7] += c.w * mi * a
+				s[8] += c.w * mi * b
 			}
 		}
 	}
@@ -529,6 +672,9 @@ func layout(d *Descriptor, n *labImage, fg []float32) {
 			continue
 		}
 		c.Cover = q8(s[1] / s[0])
+		if s[5] > 0.25*s[1] { // the cell's colour from the object's interior
+			s[1], s[2], s[3], s[4] = s[5], s[6], s[7], s[8]
+		}
 		if s[1] > 1e-6 {
 			c.L = q8(s[2] / s[1])
 			c.A = int8(clamp(math.Round(s[3]/s[1]*labScale), -127, 127))

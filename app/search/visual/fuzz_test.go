@@ -11,7 +11,8 @@ import (
 // FuzzDescribe describes small images of every directly read type built
 // from arbitrary bytes (alpha that is not premultiplied, palette indices
 // past the palette, empty images...): Describe must not panic and must
-// give a finite, self-consistent descriptor.
+// give a finite, self-consistent descriptor; so must every reading of the
+// image as a query (DescribeQuery).
 //
 //	go test -run XXX -fuzz FuzzDescribe -fuzztime 30s ./app/search/visual/
 func FuzzDescribe(f *testing.F) {
@@ -24,8 +25,12 @@ func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(63), uint8(2), uint8(9), []byte{255})
 	ref := Describe(render("fuzz", media.ShapeVase, colourOf("teal"), 64))
 	f.Fuzz(func(t *testing.T, w, h, kind uint8, pix []byte) {
-		d := Describe(fuzzImage(int(w%64), int(h%64), kind, pix))
+		img := fuzzImage(int(w%64), int(h%64), kind, pix)
+		d := Describe(img)
 		checkDescriptor(t, &d, &ref)
+		for _, v := range DescribeQuery(img) { // the readings of a query: mirrored, other exposures
+			checkDescriptor(t, &v.Descriptor, &ref)
+		}
 	})
 }
 

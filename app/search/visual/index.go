@@ -2,6 +2,7 @@ package visual
 
 import (
 	"container/heap"
+	"math"
 	"sync"
 )
 
@@ -77,17 +78,36 @@ func (x *Index) Len() int {
 // Nearest returns the k stored descriptors closest to q by Distance, closest
 // first (ties by id).
 func (x *Index) Nearest(q *Descriptor, k int) []Hit {
-	if k <= 0 {
+	return x.NearestAny([]Variant{{Descriptor: *q}}, k)
+}
+
+// NearestAny is Nearest for a query read several ways (DescribeQuery): a
+// stored descriptor's distance is that of the closest reading, plus what
+// that reading costs.
+func (x *Index) NearestAny(vs []Variant, k int) []Hit {
+	if k <= 0 || len(vs) == 0 {
 		return nil
 	}
-	var qp [packedLen]byte
-	pack(q, qp[:])
+	qp := make([]byte, len(vs)*packedLen)
+	for j := range vs {
+		pack(&vs[j].Descriptor, qp[j*packedLen:])
+	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	h := &hitHeap{ids: x.ids, c: make([]cand, 0, min(k, len(x.ids)))}
 	bound := float32(maxDist)
 	for i := range x.ids {
-		d := dist(qp[:], x.packed[i*packedLen:(i+1)*packedLen], q.Hash^x.hashes[i], bound)
+		p := x.packed[i*packedLen : (i+1)*packedLen]
+		d := float32(maxDist)
+		for j := range vs {
+			lim := min(bound, d) - vs[j].Cost
+			if lim < 0 {
+				continue
+			}
+			if dj := dist(qp[j*packedLen:(j+1)*packedLen], p, vs[j].Hash^x.hashes[i], lim) + vs[j].Cost; dj < d {
+				d = dj
+			}
+		}
 		if d > bound {
 			continue
 		}
@@ -110,6 +130,15 @@ func (x *Index) Nearest(q *Descriptor, k int) []Hit {
 		out[j] = Hit{ID: x.ids[c.i], Distance: float64(c.d)}
 	}
 	return out
+}
+
+// DistanceAny is Distance from the closest reading of a query, with its cost.
+func DistanceAny(vs []Variant, b *Descriptor) float64 {
+	best := math.Inf(1)
+	for j := range vs {
+		best = math.Min(best, Distance(&vs[j].Descriptor, b)+float64(vs[j].Cost))
+	}
+	return best
 }
 
 type cand struct {
