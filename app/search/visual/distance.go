@@ -177,8 +177,8 @@ func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) 
 // catalogue picture: a query whose nearest picture is farther than this
 // is of something the store does not sell. Calibrated on the evaluations
 // (TestEvaluateAlterations, make searcheval): above the right picture's
-// distance under the shopper-photo alterations (95th percentile 2.2 to 2.8
-// on the demo store, 3.3 for 30% brighter), below ten of twelve
-// synthesised scenes (3.2 to 5.5); white pages and screenshots (1.8, 2.5)
-// still come close to white goods.
+// distance under the shopper-photo alterations (95th percentile up to 2.7
+// on the demo store with descriptor format 3), below ten of twelve
+// synthesised scenes; a white page and a screenshot (2.4, 1.9) still come
+// closer to white goods than that, so they are answered.
 const RejectDistance = 3.0
