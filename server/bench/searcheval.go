@@ -150,7 +150,7 @@ func imageEval(ctx context.Context, a *server.App, out io.Writer) error {
 	fmt.Fprintf(out, "\nImage search, %d pictures indexed, rejection past distance %.1f:\n%-16s %7s %7s %7s %9s %9s\n",
 		a.Visual.Len(), visual.RejectDistance, "alteration", "queries", "top-1", "top-5", "dist p50", "dist p95")
 	only := os.Getenv("SEARCHEVAL_ONLY") // comma-separated alteration names, for a quick look
-	seen := map[string]bool{} // both lists have crop10
+	seen := map[string]bool{}            // both lists have crop10
 	for _, tr := range append(visual.Transforms(), visual.Alterations()[1:]...) {
 		if seen[tr.Name] || only != "" && !strings.Contains(","+only+",", ","+tr.Name+",") {
 			continue
