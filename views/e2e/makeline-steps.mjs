@@ -30,6 +30,7 @@ export async function choose(page, g) {
 // number (the page is then on myorder, paid).
 export async function orderMakeLine(page) {
   await page.waitForSelector("[data-testid=makeline-page]");
+  await ready(page); // a click before hydration is lost (CI, loaded: the price never came)
   await page.click("[data-testid=makeline-see]");
   await page.waitForSelector("[data-testid=makeline-price]");
   const total = await page.textContent("[data-testid=makeline-total]");
