@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"souk/app/apperr"
@@ -218,4 +219,11 @@ func OwnUpload(url, disk, owner string) bool {
 	}
 	d, dir, ok := media.ParseUploadPath(p)
 	return ok && d == disk && dir == media.OwnerDir(owner)
+}
+
+// Printable reports whether s is valid UTF-8 without control characters
+// (line breaks included): what a one-line value typed by a person (a
+// place, a carrier's name, an id) may be.
+func Printable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
 }

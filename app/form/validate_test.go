@@ -99,3 +99,22 @@ func TestDefinitionsAreChecked(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"Lyon, quai 3", true},
+		{"الرياض", true},
+		{"", true},
+		{"two\nlines", false},
+		{"tab\there", false},
+		{"nul\x00", false},
+		{"bad \xff utf-8", false},
+	} {
+		if got := Printable(c.in); got != c.want {
+			t.Errorf("Printable(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

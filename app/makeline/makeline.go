@@ -13,14 +13,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/form"
 	"souk/app/order"
 	"souk/app/payment"
 	"souk/app/store"
@@ -88,11 +86,6 @@ func (s *Service) For(lang string) *Service {
 
 // now is the service clock, in UTC.
 func (s *Service) now() time.Time { return s.opts.Now().UTC() }
-
-// printable: no control characters (line breaks included) and valid UTF-8.
-func printable(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
-}
 
 // Ask is what the shopper wants made.
 type Ask struct {
@@ -180,7 +173,7 @@ func (s *Service) Preview(ctx context.Context, userID int, ask Ask, lang, cur st
 
 // buying adds the buyer's address and the payment methods.
 func (s *Service) buying(ctx context.Context, userID int, addressID string, out *Price) error {
-	if len(addressID) > 64 || !printable(addressID) {
+	if len(addressID) > 64 || !form.Printable(addressID) {
 		return apperr.New(apperr.NotFound, "AddressNotFound")
 	}
 	a, err := order.ChosenAddress(ctx, s.db, userID, addressID)
@@ -262,7 +255,7 @@ func (s *Service) Quote(ctx context.Context, userID int, uid, addressID, lang st
 // ownQuote finds the user's quote; a malformed uid or another user's quote
 // is not found.
 func (s *Service) ownQuote(ctx context.Context, userID int, uid string) (*ent.MakeLineQuote, error) {
-	if uid == "" || len(uid) > 64 || !printable(uid) {
+	if uid == "" || len(uid) > 64 || !form.Printable(uid) {
 		return nil, apperr.New(apperr.NotFound, "MakeLineQuoteNotFound")
 	}
 	q, err := s.db.MakeLineQuote.Query().Where(makelinequote.UIDEQ(uid), makelinequote.UserIDEQ(userID)).Only(ctx)

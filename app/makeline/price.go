@@ -10,6 +10,7 @@ import (
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
+	"souk/app/form"
 	"souk/app/order"
 	"souk/ent"
 	"souk/ent/creationversion"
@@ -45,7 +46,7 @@ func (s *Service) makeJob(ctx context.Context, userID int, ask Ask, cur string) 
 // checkAskText refuses malformed identifiers before any lookup.
 func checkAskText(ask Ask) error {
 	for _, v := range []string{ask.TreID, ask.VersionUID, ask.SkuID, ask.MakerUID} {
-		if len(v) > 64 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) || !printable(v) {
+		if len(v) > 64 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) || !form.Printable(v) {
 			return apperr.Invalid("uid", "IncorrectEntry", "InvalidCharacters")
 		}
 	}
@@ -196,7 +197,7 @@ func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Pric
 		return nil, fmt.Errorf("makeline: make card: %w", err)
 	}
 	card := cards[j.g.UID]
-	out := &Price{TreID: j.g.UID, Name: card.TreName.Txt, Options: orEmpty(j.opts),
+	out := &Price{TreID: j.g.UID, Name: card.TreName.Txt, Options: append([]schema.ScenarioChoice{}, j.opts...), // [] in JSON, never null
 		Base: s.cat.Money(j.base, j.cur), OptionsPrice: s.cat.Money(j.options, j.cur), SizeSurcharge: s.cat.Money(j.size, j.cur),
 		Unit: s.cat.Money(j.unit(), j.cur), Shipping: s.cat.Money(j.shipping, j.cur), Total: s.cat.Money(j.total(), j.cur),
 		Delivery: *order.DressDelivery(s.opts.Now()),
@@ -217,11 +218,4 @@ func (s *Service) makePrice(ctx context.Context, j *makeJob, lang string) (*Pric
 		out.Makers = append(out.Makers, Maker{UID: m.UID, Name: m.Name, Country: m.Country})
 	}
 	return out, nil
-}
-
-func orEmpty(o []schema.ScenarioChoice) []schema.ScenarioChoice {
-	if o == nil {
-		return []schema.ScenarioChoice{}
-	}
-	return o
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"souk/app/apperr"
+	"souk/app/form"
 	"souk/ent"
 	"souk/ent/order"
 	"souk/ent/orderevent"
@@ -70,7 +71,7 @@ func carrierName(code, other string) (string, error) {
 		return Carriers[i].Name, nil
 	}
 	other = strings.TrimSpace(other)
-	if n := utf8.RuneCountInString(other); n < 2 || n > 60 || !printable(other) {
+	if n := utf8.RuneCountInString(other); n < 2 || n > 60 || !form.Printable(other) {
 		return "", apperr.Invalid("carrierName", "IncorrectEntry", "CarrierNameInvalid", "max", "60")
 	}
 	return other, nil
@@ -83,11 +84,6 @@ func trackingNumber(raw string) (string, error) {
 		return "", apperr.Invalid("trackingNumber", "IncorrectEntry", "TrackingNumberInvalid", "min", "4", "max", "40")
 	}
 	return t, nil
-}
-
-// printable: no control characters (line breaks included) and valid UTF-8.
-func printable(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // Ship hands a paid order (or its finished made-to-measure work) to a
@@ -189,7 +185,7 @@ func (s *Service) AddTracking(ctx context.Context, a Actor, in TrackInput) (*Sel
 		return nil, apperr.Invalid("key", "IncorrectEntry", "TrackKeyUnknown")
 	}
 	in.Place, in.Remark = strings.TrimSpace(in.Place), strings.TrimSpace(in.Remark)
-	if utf8.RuneCountInString(in.Place) > 100 || !printable(in.Place) {
+	if utf8.RuneCountInString(in.Place) > 100 || !form.Printable(in.Place) {
 		return nil, apperr.Invalid("place", "IncorrectEntry", "TrackPlaceInvalid", "max", "100")
 	}
 	if utf8.RuneCountInString(in.Remark) > 500 || !utf8.ValidString(in.Remark) ||
