@@ -29,6 +29,22 @@ async function say(page, text) {
 const stored = (page, text, timeout = 15_000) =>
   page.locator("[data-testid=chat-msg][data-seq]", { hasText: text }).first().waitFor({ timeout });
 
+// storedAfterRestart waits like stored, and when it times out says what the
+// page was doing (its socket, its outbox, each message's state) and what
+// the server logged: a failure under CI's load is otherwise unexplained.
+async function storedAfterRestart(page, text, who) {
+  try {
+    await stored(page, text, 60_000);
+  } catch (e) {
+    const state = await page.evaluate(() => ({
+      socket: document.documentElement.dataset.socket,
+      outbox: localStorage.getItem("souk.chat.outbox"),
+      messages: [...document.querySelectorAll("[data-testid=chat-msg]")].map((m) => `${m.dataset.seq ?? "-"} ${m.className}: ${m.textContent.slice(0, 40)}`),
+    })).catch((err) => ({ unreadable: String(err) }));
+    throw new Error(`${who}: "${text}" not stored after the restart: ${JSON.stringify(state)}\nserver log:\n${store.logTail()}`, { cause: e });
+  }
+}
+
 test("the server is killed mid-conversation and restarted: both sides end with the same messages, in order, none twice", async () => {
   const dress = await findGoods(store, (g) => g.spe === 1 && g.saleable === 1);
   const sellerEmail = `seller-${dress.owner.uid}@example.com`.toLowerCase();
@@ -61,9 +77,9 @@ test("the server is killed mid-conversation and restarted: both sides end with t
 
   await store.boot();
   // Both reconnect (backoff with jitter), send their queue once, catch up.
-  for (const p of [shopper.page, seller.page]) {
-    await stored(p, "please keep one for me", 60_000);
-    await stored(p, "hold it until Monday", 60_000);
+  for (const [p, who] of [[shopper.page, "shopper"], [seller.page, "seller"]]) {
+    await storedAfterRestart(p, "please keep one for me", who);
+    await storedAfterRestart(p, "hold it until Monday", who);
   }
   await say(shopper.page, "After the restart: thank you!");
   await stored(seller.page, "After the restart");

@@ -56,6 +56,8 @@ export async function startStore({ goods = 120, env = {} } = {}) {
   const sellers = {}; // identity uid → the promise of its seller's token
   const store = {
     base,
+    // logTail is the end of the server's log (stderr), to explain a failure.
+    logTail: (lines = 30) => log.split("\n").slice(-lines).join("\n"),
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) {
         proc.kill("SIGTERM");
