@@ -66,6 +66,17 @@ func (a Address) Snapshot() schema.AddressSnapshot {
 		City: a.City, Line1: a.Line1, Line2: a.Line2, PostalCode: a.PostalCode}
 }
 
+// ViewOf is a stored address as the API shows it (nil for nil): for
+// checkout and the make-line, which read the address in their own
+// transactions.
+func ViewOf(a *ent.Address) *Address {
+	if a == nil {
+		return nil
+	}
+	v := view(a)
+	return &v
+}
+
 func view(a *ent.Address) Address {
 	return Address{ID: a.UID, Name: a.Name, Phone: a.Phone, Country: a.Country, Region: a.Region, City: a.City,
 		Line1: a.Line1, Line2: a.Line2, PostalCode: a.PostalCode, IsDefault: a.IsDefault}

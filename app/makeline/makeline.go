@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"time"
 
+	"souk/app/address"
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
@@ -131,8 +132,8 @@ type Price struct {
 	Goods  *catalog.Goods `json:"goods,omitempty"`
 	// The buyer's address to deliver to (the default unless AddressID
 	// chose one; nil when they have none) and how they may pay.
-	Address    *order.AddressView `json:"address"`
-	PayMethods []int              `json:"payMethods"`
+	Address    *address.Address `json:"address"`
+	PayMethods []int            `json:"payMethods"`
 }
 
 // makeJob is an ask checked and priced.
@@ -180,7 +181,7 @@ func (s *Service) buying(ctx context.Context, userID int, addressID string, out 
 	if err != nil {
 		return err
 	}
-	out.Address, out.PayMethods = order.AddressViewOf(a), payment.Methods
+	out.Address, out.PayMethods = address.ViewOf(a), payment.Methods
 	return nil
 }
 

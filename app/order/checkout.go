@@ -208,20 +208,6 @@ func orNone(p []Problem) []Problem {
 	return p
 }
 
-// AddressView is a saved address as checkout shows it.
-type AddressView struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Phone      string `json:"phone"`
-	Country    string `json:"country"`
-	Region     string `json:"region"`
-	City       string `json:"city"`
-	Line1      string `json:"line1"`
-	Line2      string `json:"line2"`
-	PostalCode string `json:"postalCode"`
-	IsDefault  bool   `json:"isDefault"`
-}
-
 // chosenAddress is the user's address id, or their default when id is
 // empty (nil when they have none).
 func chosenAddress(ctx context.Context, db *ent.Client, userID int, id string) (*ent.Address, error) {
@@ -242,12 +228,4 @@ func chosenAddress(ctx context.Context, db *ent.Client, userID int, id string) (
 		return nil, fmt.Errorf("order: address: %w", err)
 	}
 	return a, nil
-}
-
-func addressView(a *ent.Address) *AddressView {
-	if a == nil {
-		return nil
-	}
-	return &AddressView{ID: a.UID, Name: a.Name, Phone: a.Phone, Country: a.Country, Region: a.Region, City: a.City,
-		Line1: a.Line1, Line2: a.Line2, PostalCode: a.PostalCode, IsDefault: a.IsDefault}
 }

@@ -25,10 +25,6 @@ func ChosenAddress(ctx context.Context, db *ent.Client, userID int, id string) (
 	return chosenAddress(ctx, db, userID, id)
 }
 
-// AddressViewOf is an address as checkout shows it (nil for nil); for
-// app/makeline.
-func AddressViewOf(a *ent.Address) *AddressView { return addressView(a) }
-
 // DressDelivery is SPEC §9's made-to-measure promise from now, as clients
 // see it; for app/makeline.
 func DressDelivery(now time.Time) *Delivery { return deliveryOf(dressDelivery(now)) }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	addresses "souk/app/address"
 	"souk/app/apperr"
 	"souk/app/cart"
 	"souk/app/catalog"
@@ -34,13 +35,13 @@ type GroupView struct {
 
 // Preview answers order/preOrderData.
 type Preview struct {
-	Address    *AddressView  `json:"address"`
-	Groups     []GroupView   `json:"groups"`
-	Problems   []Problem     `json:"problems"`
-	GoodsTotal catalog.Price `json:"goodsTotal"`
-	Shipping   catalog.Price `json:"shipping"`
-	Total      catalog.Price `json:"total"`
-	PayMethods []int         `json:"payMethods"`
+	Address    *addresses.Address `json:"address"`
+	Groups     []GroupView        `json:"groups"`
+	Problems   []Problem          `json:"problems"`
+	GoodsTotal catalog.Price      `json:"goodsTotal"`
+	Shipping   catalog.Price      `json:"shipping"`
+	Total      catalog.Price      `json:"total"`
+	PayMethods []int              `json:"payMethods"`
 }
 
 // Preview prices the selected lines for the checkout page.
@@ -64,7 +65,7 @@ func (s *Service) Preview(ctx context.Context, userID int, addressID, lang, cur 
 	if err != nil {
 		return nil, err
 	}
-	out := &Preview{Address: addressView(addr), Groups: []GroupView{}, Problems: orNone(q.problems), PayMethods: payment.Methods}
+	out := &Preview{Address: addresses.ViewOf(addr), Groups: []GroupView{}, Problems: orNone(q.problems), PayMethods: payment.Methods}
 	var goodsSum, shipSum int64
 	for _, g := range q.groups {
 		gv := GroupView{SellerUID: g.seller.UID, SellerName: g.seller.Name, Lines: []Line{},
