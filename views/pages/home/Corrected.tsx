@@ -19,7 +19,10 @@ function fill(text: string, name: string, el: ReactNode): ReactNode {
 
 // Corrected says the results shown are of the query spelt right, because
 // the query as typed found nothing, and links to the query as typed
-// (onSearch, when given, runs it in a new tab instead).
+// (onSearch, when given, runs it in a new tab instead). Each sentence takes
+// its direction from its own words, not the queries in it (they have dir
+// of their own): a sentence not translated yet reads left to right on a
+// right-to-left page.
 export function Corrected({ c, onSearch }: { c: Correction; onSearch?(q: string): void }) {
   const t = useT();
   const { lang } = useData();
@@ -30,8 +33,8 @@ export function Corrected({ c, onSearch }: { c: Correction; onSearch?(q: string)
   };
   return (
     <div className="corrected" data-testid="corrected">
-      <p>{fill(t("ShowingResultsFor"), "corrected", <strong dir="auto" data-testid="corrected-to">{echoQuery(c.to)}</strong>)}</p>
-      <p>{fill(t("SearchInsteadFor"), "typed", <a href={exactHref(lang, c.from)} onClick={run} dir="auto"
+      <p dir="auto">{fill(t("ShowingResultsFor"), "corrected", <strong dir="auto" data-testid="corrected-to">{echoQuery(c.to)}</strong>)}</p>
+      <p dir="auto">{fill(t("SearchInsteadFor"), "typed", <a href={exactHref(lang, c.from)} onClick={run} dir="auto"
         data-testid="search-instead">{echoQuery(c.from)}</a>)}</p>
     </div>
   );
