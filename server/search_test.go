@@ -16,7 +16,11 @@ type frame struct {
 	Item       map[string]any  `json:"item"`
 	PageInfo   json.RawMessage `json:"pageInfo"`
 	Understood map[string]any  `json:"understood"`
-	Suggest    *struct {
+	Corrected  *struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+	} `json:"corrected"`
+	Suggest *struct {
 		Spelling string `json:"spelling"`
 		Category *struct {
 			Code string `json:"code"`
@@ -139,10 +143,11 @@ func suggestOf(fs []frame) *frame {
 	return nil
 }
 
-// A search that finds nothing says so with the show-more and feedback
-// sections and suggests a spelling that finds goods (two edits on a longer
-// word, a swap of letters as one) and the category of its product term;
-// one that finds goods, or has nothing to suggest, gets no suggestions.
+// A search asked for exactly as typed (no automatic correction) that finds
+// nothing says so with the show-more and feedback sections and suggests a
+// spelling that finds goods (two edits on a longer word, a swap of letters
+// as one) and the category of its product term; one that finds goods, or
+// has nothing to suggest, gets no suggestions.
 func TestSearchSuggestions(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *testStore) {
 		tests := []struct {
@@ -156,7 +161,7 @@ func TestSearchSuggestions(t *testing.T) {
 			{"lawn mower", "", false},         // not sold, and no word near a goods word
 		}
 		for _, tt := range tests {
-			fs := s.stream(t, "stream/search", `{"txt":"`+tt.q+`"}`)
+			fs := s.stream(t, "stream/search", `{"txt":"`+tt.q+`","exact":true}`)
 			if count(fs, 1)+count(fs, 8) != 0 {
 				t.Errorf("%q: want no results, got frames %v", tt.q, codes(fs))
 				continue
@@ -190,7 +195,7 @@ func TestSearchSuggestions(t *testing.T) {
 		}
 		// The server-rendered page says so in the page's language, with the
 		// same suggestions as links and the two sections.
-		_, body := s.get(t, "/de/search?q=abckpakc")
+		_, body := s.get(t, "/de/search?q=abckpakc&exact=1")
 		for _, want := range []string{`data-testid="no-results"`, `data-testid="suggest-spelling"`, `href="/de/search?q=backpack"`,
 			`href="/de/category/`, `data-testid="show-more"`, `data-testid="feedback"`, s.app.Site.Strings.T("de", "NoResults")} {
 			if !strings.Contains(body, want) {
@@ -210,6 +215,7 @@ func TestSearchBadInput(t *testing.T) {
 		{"too long", `{"txt":"` + strings.Repeat("dress ", 2000) + `"}`},
 		{"malformed", `{"txt":`},
 		{"wrong type", `{"txt":42}`},
+		{"NUL byte", `{"txt":"back\u0000pack"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,4 +279,69 @@ func TestImageSearchBadInput(t *testing.T) {
 	if fs[0].C != 5 || fs[len(fs)-1].C != 7 || count(fs, 2) != 1 || count(fs, 9) != 1 {
 		t.Fatalf("frames %v", codes(fs))
 	}
+}
+
+// correctedOf is the correction notice of a stream (a fall-through frame 5
+// with corrected) and its index, or -1.
+func correctedOf(fs []frame) int {
+	for i := range fs {
+		if fs[i].C == 5 && fs[i].Corrected != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// A typed query that finds nothing is searched spelt right instead: the
+// notice comes before the groups, and the page says so with a link to the
+// query as typed (exact=1, which is not corrected). A query that finds
+// goods as typed, or has no correction, is answered as typed.
+func TestSearchAutocorrect(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *testStore) {
+		tests := []struct {
+			body, corrected string
+			goods           bool
+		}{
+			{`{"txt":"abckpakc"}`, "backpack", true},
+			{`{"txt":"red abckpakc"}`, "red backpack", true},
+			{`{"txt":"abckpakc","exact":true}`, "", false},
+			{`{"txt":"backpack"}`, "", true},
+			{`{"txt":"zzqxwv"}`, "", false},
+		}
+		for _, tt := range tests {
+			fs := s.stream(t, "stream/search", tt.body)
+			i := correctedOf(fs)
+			switch {
+			case tt.corrected == "" && i >= 0:
+				t.Errorf("%s: corrected to %+v", tt.body, *fs[i].Corrected)
+			case tt.corrected != "" && (i < 0 || fs[i].Corrected.To != tt.corrected || fs[i].Understood == nil):
+				t.Errorf("%s: frames %v, want the notice of %q with what it was understood as", tt.body, codes(fs), tt.corrected)
+			case tt.corrected != "" && count(fs[:i], 1)+count(fs[:i], 8)+count(fs[:i], 2)+count(fs[:i], 9) > 0:
+				t.Errorf("%s: frames %v: a group before the notice", tt.body, codes(fs))
+			}
+			if goods := count(fs, 1)+count(fs, 8) > 0; goods != tt.goods || fs[len(fs)-1].C != 7 {
+				t.Errorf("%s: frames %v, want goods: %v, and 7 last", tt.body, codes(fs), tt.goods)
+			}
+			if tt.goods && suggestOf(fs) != nil {
+				t.Errorf("%s: goods shown, and suggestions", tt.body)
+			}
+		}
+		// The page: the corrected results, noindex, with the way back to the query as typed.
+		res, body := s.get(t, "/en/search?q=abckpakc")
+		for _, want := range []string{`data-testid="corrected"`, `data-testid="corrected-to"`, `href="/en/search?q=abckpakc&amp;exact=1"`, `article class="card`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the corrected results page lacks %s", want)
+			}
+		}
+		if res.Header.Get("X-Robots-Tag") != "noindex" || strings.Contains(body, `data-testid="no-results"`) {
+			t.Errorf("the corrected results page: robots %q, or says nothing was found", res.Header.Get("X-Robots-Tag"))
+		}
+		_, body = s.get(t, "/en/search?q=abckpakc&exact=1")
+		if strings.Contains(body, `data-testid="corrected"`) || !strings.Contains(body, `data-testid="no-results"`) {
+			t.Error("exact=1 corrected the query, or found goods")
+		}
+		if _, body = s.get(t, "/en/search?q=backpack"); strings.Contains(body, `data-testid="corrected"`) {
+			t.Error("a query that finds goods was corrected")
+		}
+	})
 }

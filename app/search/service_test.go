@@ -24,6 +24,12 @@ import (
 
 func testService(t *testing.T, db *ent.Client) *Service {
 	t.Helper()
+	return testServiceOf(t, db, fakeLex{}, func(b *Bleve) Engine { return b })
+}
+
+// testServiceOf is testService with a lexicon and the engine wrapped.
+func testServiceOf(t *testing.T, db *ent.Client, lex Lexicon, wrap func(*Bleve) Engine) *Service {
+	t.Helper()
 	ctx := context.Background()
 	if err := seed.Demo(ctx, db, 70); err != nil {
 		t.Fatal(err)
@@ -34,12 +40,12 @@ func testService(t *testing.T, db *ent.Client) *Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := OpenBleve("", fakeLex{})
+	eng, err := OpenBleve("", lex)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	svc := New(db, cat, eng, fakeLex{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := New(db, cat, wrap(eng), lex, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if n, err := svc.Sync(ctx); err != nil || n != 70 {
 		t.Fatalf("first sync indexed %d, %v", n, err)
 	}

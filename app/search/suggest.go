@@ -42,15 +42,25 @@ const suggestSample = 40
 // Suggest finds suggestions for a query that found nothing. It costs a few
 // searches, so callers ask only when both groups came back empty.
 func (s *Service) Suggest(ctx context.Context, u Understood, lang, cur string) (Suggestions, error) {
+	return s.suggest(ctx, u, lang, cur, true)
+}
+
+// suggest is Suggest; without spelling it offers the category only (a
+// search whose correction was already searched and found nothing).
+func (s *Service) suggest(ctx context.Context, u Understood, lang, cur string, spelling bool) (Suggestions, error) {
 	var out Suggestions
-	if fixed, words, ok := s.respell(u); ok {
-		v := Understand(fixed, u.Lang, s.lex)
-		found, err := s.finds(ctx, v, words, cur)
+	if spelling {
+		v, ok, err := s.correction(ctx, u)
 		if err != nil {
 			return out, err
 		}
-		if found {
-			out.Spelling, u = fixed, v
+		if ok {
+			if ok, err = s.finds(ctx, v, cur); err != nil {
+				return out, err
+			}
+		}
+		if ok {
+			out.Spelling, u = v.Raw, v
 		}
 	}
 	cat, err := s.categoryOf(ctx, u, lang)
@@ -122,18 +132,28 @@ type textChecker interface {
 	HasText(ctx context.Context, words string) (bool, error)
 }
 
-// finds reports whether v finds goods in either group (priced in cur), and the catalogue
-// uses each corrected word as it is: "blanket" is a lexicon word, but
-// offering it where no blanket is sold would list notebooks with blank
-// pages through the typo allowance.
-func (s *Service) finds(ctx context.Context, v Understood, fixed []string, cur string) (bool, error) {
+// correction is u with its misspelt words corrected (respell), understood,
+// when the catalogue uses each corrected word as it is: "blanket" is a
+// lexicon word, but offering it where no blanket is sold would list
+// notebooks with blank pages through the typo allowance. It looks words up
+// in the index but searches no goods.
+func (s *Service) correction(ctx context.Context, u Understood) (Understood, bool, error) {
+	fixed, words, ok := s.respell(u)
+	if !ok {
+		return u, false, nil
+	}
 	if tc, ok := s.eng.(textChecker); ok {
-		for _, w := range fixed {
+		for _, w := range words {
 			if has, err := tc.HasText(ctx, w); err != nil || !has {
-				return false, err
+				return u, false, err
 			}
 		}
 	}
+	return Understand(fixed, u.Lang, s.lex), true, nil
+}
+
+// finds reports whether v finds goods in either group (priced in cur).
+func (s *Service) finds(ctx context.Context, v Understood, cur string) (bool, error) {
 	for _, g := range []int{Consumer, Wholesale} {
 		q := Query{U: v, BigType: g, Size: 1}
 		q.MaxPriceUSD, q.MinPriceUSD = s.usd(v.MaxPrice, v.Currency, cur), s.usd(v.MinPrice, v.Currency, cur)

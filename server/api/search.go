@@ -3,10 +3,8 @@ package api
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -72,6 +70,7 @@ type pageInfo struct {
 
 type searchReq struct {
 	Txt      string    `json:"txt"`
+	Exact    bool      `json:"exact"` // search txt as typed: no automatic spelling correction
 	Group    string    `json:"group"` // "", "consumer" or "wholesaler": load more of one group
 	PageInfo *pageInfo `json:"pageInfo"`
 }
@@ -84,55 +83,70 @@ func (s *Searches) streamText(c echo.Context) error {
 		w.failErr(err)
 		return nil
 	}
-	txt := strings.TrimSpace(req.Txt)
-	switch {
-	case txt == "":
-		w.fail(int(apperr.InvalidInput), "SearchEmpty")
-		return nil
-	case utf8.RuneCountInString(txt) > search.MaxQuery:
-		w.fail(int(apperr.InvalidInput), "SearchTooLongMax", "max", strconv.Itoa(search.MaxQuery))
+	if err := search.CheckQuery(req.Txt); err != nil {
+		w.failErr(err)
 		return nil
 	}
 	rc := s.ctxOf(c)
-	u := search.Understand(txt, rc.lang, s.svc.Lexicon())
-	if !w.frame(map[string]any{"c": FrameUnderstood, "understood": u, "colorNames": s.colorNames(u.Colors, rc.lang)}) {
-		return nil
-	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 20*time.Second)
 	defer cancel()
-	groups, page := []int{search.Consumer, search.Wholesale}, 1
 	if req.Group != "" {
-		groups = []int{groupOf(req.Group)}
-		if req.PageInfo != nil && req.PageInfo.Page >= 1 && req.PageInfo.Page < 1000 {
-			page = req.PageInfo.Page + 1
-		}
+		s.streamMore(ctx, w, req, rc)
+		return nil
 	}
-	total := s.runGroups(ctx, w, u, groups, page, rc)
-	if req.Group == "" {
-		if total == 0 {
-			s.suggest(ctx, w, u, rc)
+	sh, err := s.svc.SearchTyped(ctx, search.Typed{Txt: req.Txt, Exact: req.Exact, Lang: rc.lang, Cur: rc.currency, Size: PageSize},
+		&streamShower{s: s, w: w, lang: rc.lang})
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("search", "err", err)
+			w.fail(int(apperr.InternalProblem), "SearchFailed")
 		}
-		if total < 4 {
-			w.frame(map[string]int{"c": FrameShowMore})
-		}
-		w.frame(map[string]int{"c": FrameFeedback})
+		return nil
 	}
+	if sh.Suggest != nil {
+		w.frame(map[string]any{"c": FrameUnderstood, "suggest": sh.Suggest})
+	}
+	if sh.Total() < 4 {
+		w.frame(map[string]int{"c": FrameShowMore})
+	}
+	w.frame(map[string]int{"c": FrameFeedback})
 	return nil
 }
 
-// suggest sends what a search that found nothing offers instead (a
-// corrected spelling, a broader category) as a fall-through frame.
-func (s *Searches) suggest(ctx context.Context, w *frameWriter, u search.Understood, rc reqCtx) {
-	sug, err := s.svc.Suggest(ctx, u, rc.lang, rc.currency)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Warn("search suggestions", "err", err)
-		}
+// streamMore streams the next page of one group: the client sends the text
+// its results are of (the correction, when one was shown), so a later page
+// is never corrected.
+func (s *Searches) streamMore(ctx context.Context, w *frameWriter, req searchReq, rc reqCtx) {
+	u := search.Understand(strings.TrimSpace(req.Txt), rc.lang, s.svc.Lexicon())
+	if !w.frame(map[string]any{"c": FrameUnderstood, "understood": u, "colorNames": s.colorNames(u.Colors, rc.lang)}) {
 		return
 	}
-	if !sug.Empty() {
-		w.frame(map[string]any{"c": FrameUnderstood, "suggest": sug})
+	page := 1
+	if req.PageInfo != nil && req.PageInfo.Page >= 1 && req.PageInfo.Page < 1000 {
+		page = req.PageInfo.Page + 1
 	}
+	s.runGroups(ctx, w, u, []int{groupOf(req.Group)}, page, rc)
+}
+
+// streamShower sends what a search shows as frames: 5 with understood, 5
+// with corrected (and what the correction was understood as) before the
+// correction's groups, then each group's items and completion.
+type streamShower struct {
+	s    *Searches
+	w    *frameWriter
+	lang string
+}
+
+func (f *streamShower) Understood(u search.Understood) bool {
+	return f.w.frame(map[string]any{"c": FrameUnderstood, "understood": u, "colorNames": f.s.colorNames(u.Colors, f.lang)})
+}
+
+func (f *streamShower) Corrected(c search.Correction, u search.Understood) bool {
+	return f.w.frame(map[string]any{"c": FrameUnderstood, "corrected": c, "understood": u, "colorNames": f.s.colorNames(u.Colors, f.lang)})
+}
+
+func (f *streamShower) Group(group int, p *search.Page) bool {
+	return f.s.streamGroup(f.w, group, p, 1)
 }
 
 func groupOf(name string) int {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"souk/app/apperr"
 	"souk/app/catalog"
 	"souk/app/search"
 	"souk/server/ssr"
@@ -17,9 +18,7 @@ import (
 
 // Searcher is what the results page needs of app/search.
 type Searcher interface {
-	Lexicon() search.Lexicon
-	Search(ctx context.Context, u search.Understood, group, page, size int, lang, cur string) (*search.Page, error)
-	Suggest(ctx context.Context, u search.Understood, lang, cur string) (search.Suggestions, error)
+	SearchTyped(ctx context.Context, t search.Typed, sh search.Shower) (*search.Shown, error)
 }
 
 // SearchResults is the results page's data (views/lib/types.ts SearchResults).
@@ -30,6 +29,8 @@ type SearchResults struct {
 	Wholesaler      pageCards `json:"wholesaler"`
 	ConsumerTotal   int       `json:"consumerTotal"`
 	WholesalerTotal int       `json:"wholesalerTotal"`
+	// Corrected says the results are of Q spelt right: Q found nothing.
+	Corrected *search.Correction `json:"corrected,omitempty"`
 	// Suggest is what to try instead when nothing was found.
 	Suggest *search.Suggestions `json:"suggest,omitempty"`
 }
@@ -54,7 +55,7 @@ func (s *Site) serveSearch(c echo.Context, r Request, prefixed bool) error {
 		}
 	}
 	ctx := c.Request().Context()
-	res := s.searchResults(ctx, c.QueryParam("q"), r)
+	res := s.searchResults(ctx, c.QueryParam("q"), c.QueryParam("exact") == "1", r)
 	page, err := s.renderSearch(ctx, res, r)
 	if err != nil {
 		s.Log.Error("render search page", "err", err)
@@ -77,42 +78,34 @@ func (s *Site) serveSearch(c echo.Context, r Request, prefixed bool) error {
 }
 
 // searchResults runs the query through the search service: the first page
-// of consumer and of wholesale goods. An empty query shows the form only;
-// one too long says so.
-func (s *Site) searchResults(ctx context.Context, raw string, r Request) *SearchResults {
+// of consumer and of wholesale goods, or of the query spelt right when it
+// found nothing and exact is not set. An empty query shows the form only;
+// one that cannot be searched says why.
+func (s *Site) searchResults(ctx context.Context, raw string, exact bool, r Request) *SearchResults {
 	q := strings.TrimSpace(raw)
 	out := &SearchResults{Q: q, Consumer: []catalog.Card{}, Wholesaler: []catalog.Card{}}
-	switch {
-	case q == "" || s.Search == nil:
-		return out
-	case !utf8.ValidString(q) || utf8.RuneCountInString(q) > search.MaxQuery:
-		out.Q = truncateRunes(q, search.MaxQuery)
-		out.Error = s.Strings.T(r.Lang, "SearchTooLongMax", "max", strconv.Itoa(search.MaxQuery))
+	if q == "" || s.Search == nil {
 		return out
 	}
 	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
 	defer cancel()
-	u := search.Understand(q, r.Lang, s.Search.Lexicon())
-	for _, g := range []int{search.Consumer, search.Wholesale} {
-		p, err := s.Search.Search(ctx, u, g, 1, searchPageSize, r.Lang, r.Currency)
-		if err != nil {
-			s.Log.Error("search page", "err", err)
-			out.Error = s.Strings.T(r.Lang, "ErrorOccurs")
-			return out
-		}
-		if g == search.Consumer {
-			out.Consumer, out.ConsumerTotal = orEmpty(p.Cards), p.Total
-		} else {
-			out.Wholesaler, out.WholesalerTotal = orEmpty(p.Cards), p.Total
-		}
+	shown, err := s.Search.SearchTyped(ctx, search.Typed{Txt: q, Exact: exact, Lang: r.Lang, Cur: r.Currency, Size: searchPageSize}, nil)
+	if e, ok := apperr.As(err); ok && e.Code == apperr.InvalidInput {
+		out.Q = truncateRunes(q, search.MaxQuery)
+		out.Error = e.Render(func(key string, args ...string) string { return s.Strings.T(r.Lang, key, args...) })
+		return out
+	} else if err != nil {
+		s.Log.Error("search page", "err", err)
+		out.Error = s.Strings.T(r.Lang, "ErrorOccurs")
+		return out
 	}
-	if len(out.Consumer) == 0 && len(out.Wholesaler) == 0 {
-		if sug, err := s.Search.Suggest(ctx, u, r.Lang, r.Currency); err != nil {
-			s.Log.Warn("search suggestions", "err", err)
-		} else if !sug.Empty() {
-			out.Suggest = &sug
-		}
+	if p := shown.Pages[search.Consumer]; p != nil {
+		out.Consumer, out.ConsumerTotal = orEmpty(p.Cards), p.Total
 	}
+	if p := shown.Pages[search.Wholesale]; p != nil {
+		out.Wholesaler, out.WholesalerTotal = orEmpty(p.Cards), p.Total
+	}
+	out.Corrected, out.Suggest = shown.Corrected, shown.Suggest
 	return out
 }
 

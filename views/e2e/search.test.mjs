@@ -62,19 +62,46 @@ test("feedback is recorded", async () => {
   await page.close();
 });
 
-test("nothing found says so and suggests; the spelling suggestion runs that search", async () => {
+test("a typo that finds nothing shows its correction's goods; 'search instead' finds nothing and suggests", async () => {
   const { page, problems } = await home();
   await search(page, "abckpakc");
+  await page.waitForSelector("[data-testid=corrected]");
+  assert.equal(await page.textContent("[data-testid=corrected-to]"), "backpack");
+  assert.match(await page.textContent("h1.search-title"), /backpack/);
+  await page.waitForSelector("[data-testid=consumer] article.card, [data-testid=wholesaler] article.card");
+  assert.equal(await page.locator("[data-testid=no-results]").count(), 0);
+  // The query as typed, exactly: a new tab, nothing found, the suggestions.
+  assert.equal(await page.getAttribute("[data-testid=search-instead]", "href"), "/en/search?q=abckpakc&exact=1");
+  await page.click("[data-testid=search-instead]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=search-tabs] [role=tab]").length === 2
+    && !document.querySelector("[data-testid=search-tabs] button[disabled]"));
   await page.waitForSelector("[data-testid=no-results]");
+  assert.equal(await page.locator("[data-testid=corrected]").count(), 0, "exactly as typed is not corrected");
   assert.ok(await page.isVisible("[data-testid=show-more]"), "the show-more section appears");
   assert.ok(await page.isVisible("[data-testid=feedback]"), "the feedback section appears");
   assert.match(await page.getAttribute("[data-testid=suggest-category]", "href"), /^\/en\/category\//);
   assert.equal(await page.textContent("[data-testid=suggest-spelling]"), "backpack");
   await page.click("[data-testid=suggest-spelling]");
-  await page.waitForFunction(() => document.querySelectorAll("[data-testid=search-tabs] [role=tab]").length === 2
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=search-tabs] [role=tab]").length === 3
     && !document.querySelector("[data-testid=search-tabs] button[disabled]"));
   await page.waitForSelector("article.card");
   assert.equal(await page.locator("[data-testid=suggestions]").count(), 0, "a search with results suggests nothing");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the results page of a typo shows the correction's goods, hydrates, and links to the query as typed", async () => {
+  const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const problems = watch(page);
+  await page.goto(`${store.base}/en/search?q=abckpakc`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  assert.equal(await page.textContent("[data-testid=corrected-to]"), "backpack");
+  assert.ok(await page.locator("article.card").count() > 0, "the correction's goods are listed");
+  await Promise.all([page.waitForURL(/exact=1/), page.click("[data-testid=search-instead]")]);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  await page.waitForSelector("[data-testid=no-results]");
+  assert.equal(await page.locator("[data-testid=corrected]").count(), 0);
+  assert.equal(await page.inputValue("[data-testid=search-input]"), "abckpakc");
   assert.deepEqual(problems, []);
   await page.close();
 });

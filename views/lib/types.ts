@@ -145,8 +145,14 @@ export interface SearchResults {
   wholesaler: Card[];
   consumerTotal: number;
   wholesalerTotal: number;
+  corrected?: Correction; // the results are of q spelt right: q found nothing
   suggest?: Suggestions; // when nothing was found: what to try instead
 }
+
+// Correction says a search's results are of the query as typed spelt right
+// (to), because it found nothing as typed (from): stream frame 5 with
+// corrected, before the groups, or the results page's data.
+export interface Correction { from: string; to: string }
 
 // Suggestions are what a search that found nothing offers instead (stream
 // frame 5 with suggest, or the results page's data): a corrected spelling

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { Card, Suggestions } from "../lib/types";
+import type { Card, Correction, Suggestions } from "../lib/types";
 
 // Search page state (SPEC §3): one tab per search made in this session.
 export interface GoodsList {
@@ -24,6 +24,7 @@ export interface SearchTab {
   showFeedBackBtnSection: boolean;
   understood?: Understood;
   suggest?: Suggestions;
+  corrected?: Correction; // the results are of the query spelt right (its load-more asks for that)
   feedback?: "sent";
 }
 
@@ -35,7 +36,7 @@ export interface Understood {
 }
 
 // A stream frame: c is the code of SPEC §4.
-export interface Frame { c: number; item?: Card; pageInfo?: unknown; easg?: string; understood?: Understood; colorNames?: string[]; suggest?: Suggestions }
+export interface Frame { c: number; item?: Card; pageInfo?: unknown; easg?: string; understood?: Understood; colorNames?: string[]; suggest?: Suggestions; corrected?: Correction }
 
 const emptyList = (): GoodsList => ({ items: [], isEmpty: false, lineExpand: false, isTransCompleted: false, hasNextPage: false, pageInfo: null });
 
@@ -62,6 +63,7 @@ export function applyFrame(tab: SearchTab, f: Frame): SearchTab {
     case 7: return { ...tab, showFeedBackBtnSection: true };
     case 5: // fall-through: what the query meant, or what to try instead
       if (f.suggest) return { ...tab, suggest: f.suggest };
+      if (f.corrected) tab = { ...tab, corrected: f.corrected };
       return f.understood ? { ...tab, understood: { ...f.understood, colorNames: f.colorNames } } : tab;
     default:
       if (f.c >= 400 || f.c === 0) return { ...tab, result: "error", failReason: f.easg };

@@ -49,14 +49,16 @@ export function HomePage() {
       fd.append("txt", q.txt);
       void run(pageId, "image/stream/search", fd, false);
     } else {
-      void run(pageId, "stream/search", JSON.stringify({ txt: q.txt }), true);
+      void run(pageId, "stream/search", JSON.stringify(q.exact ? { txt: q.txt, exact: true } : { txt: q.txt }), true);
     }
   };
   const more = (which: "consumer" | "wholesaler") => {
     const tab = tabs.find((x) => x.pageId === active);
     if (!tab || running) return;
     store.getState().resume(tab.pageId, which);
-    void run(tab.pageId, "stream/search", JSON.stringify({ txt: tab.searchTxt, group: which, pageInfo: tab[which].pageInfo }), true);
+    // A corrected search's later pages are of the correction.
+    const txt = tab.corrected?.to ?? tab.searchTxt;
+    void run(tab.pageId, "stream/search", JSON.stringify({ txt, group: which, pageInfo: tab[which].pageInfo }), true);
   };
   const sendFeedback = async (tab: SearchTab, useful: boolean) => {
     try {
@@ -84,10 +86,10 @@ export function HomePage() {
         {current ? (
           <>
             {/* The promos' h1 goes with them: the results name the page instead. */}
-            <h1 className="search-title" dir="auto">{searchTitle(t, current.searchTxt)}</h1>
+            <h1 className="search-title" dir="auto">{searchTitle(t, current.corrected?.to ?? current.searchTxt)}</h1>
             <Suspense fallback={null}>
               <Results tab={current} onExpand={(w) => store.getState().expand(current.pageId, w)} onMore={more}
-                onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} onSearch={(txt) => search({ txt })} />
+                onFeedback={(useful) => sendFeedback(current, useful)} onShowMore={clearAll} onSearch={(txt, exact) => search({ txt, exact })} />
             </Suspense>
           </>
         ) : (

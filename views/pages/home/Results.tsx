@@ -3,6 +3,7 @@ import { useData, useT } from "../../stores/context";
 import { formatNumber } from "../../lib/i18n";
 import type { GoodsList, SearchTab } from "../../stores/search";
 import { Suggestions } from "./Suggestions";
+import { Corrected } from "./Corrected";
 
 const COLLAPSED = 8; // cards a group shows before it is expanded
 
@@ -41,7 +42,7 @@ function UnderstoodChips({ u }: { u: NonNullable<SearchTab["understood"]> }) {
 // Results shows one tab's consumer and wholesale groups and its sections.
 export function Results({ tab, onExpand, onMore, onFeedback, onShowMore, onSearch }: {
   tab: SearchTab; onExpand(w: "consumer" | "wholesaler"): void; onMore(w: "consumer" | "wholesaler"): void;
-  onFeedback(useful: boolean): void; onShowMore(): void; onSearch(q: string): void;
+  onFeedback(useful: boolean): void; onShowMore(): void; onSearch(q: string, exact?: boolean): void;
 }) {
   const t = useT();
   if (tab.result === "error") {
@@ -49,6 +50,7 @@ export function Results({ tab, onExpand, onMore, onFeedback, onShowMore, onSearc
   }
   return (
     <div className="results" aria-busy={tab.result === "running"}>
+      {tab.corrected ? <Corrected c={tab.corrected} onSearch={(q) => onSearch(q, true)} /> : null}
       {tab.understood ? <UnderstoodChips u={tab.understood} /> : null}
       {tab.result === "done" && tab.consumer.isEmpty && tab.wholesaler.isEmpty ? <p className="muted" data-testid="no-results">{t(tab.understood && "dominant" in tab.understood ? "ImageNoSimilar" : "NoResults")}</p> : null}
       {tab.result === "done" ? <Suggestions s={tab.suggest} onSearch={onSearch} /> : null}

@@ -23,7 +23,7 @@ function fittingPlaceholder(el: HTMLTextAreaElement, texts: string[]): number {
   return i < 0 ? texts.length - 1 : i;
 }
 
-export interface SearchQuery { txt: string; image?: File }
+export interface SearchQuery { txt: string; image?: File; exact?: boolean } // exact: no automatic correction
 
 // SearchBox: multiline text that grows to 10 rows, image upload with a
 // preview, a clear button, and a result count that fades out.

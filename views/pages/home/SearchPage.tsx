@@ -7,6 +7,7 @@ import { SearchBox } from "./SearchBox";
 import type { Card } from "../../lib/types";
 import { searchTitle } from "./searchTitle";
 import { Suggestions } from "./Suggestions";
+import { Corrected } from "./Corrected";
 import { call } from "../../api/client";
 import { withLang } from "../../lib/paths";
 
@@ -17,13 +18,15 @@ import { withLang } from "../../lib/paths";
 export function SearchPage() {
   const t = useT();
   const s = useData().data.search ?? { q: "", consumer: [], wholesaler: [], consumerTotal: 0, wholesalerTotal: 0 };
-  const title = s.q ? searchTitle(t, s.q) : t("SearchLabel");
+  const searched = s.corrected?.to ?? s.q; // what the results are of
+  const title = searched ? searchTitle(t, searched) : t("SearchLabel");
   return (
     <Layout>
       <Seo title={title + " | Souk"} description={title} noindex />
       <div className="home">
         <SearchBox initial={s.q} />
         <h1 className="search-title" dir="auto">{title}</h1>
+        {s.corrected ? <Corrected c={s.corrected} /> : null}
         {s.error ? <p className="hint error" role="alert" data-testid="search-error">{s.error}</p>
           : s.q && !s.consumer.length && !s.wholesaler.length ? <NothingFound q={s.q} /> : null}
         <Group title={t("ConsumerGoods")} cards={s.consumer} total={s.consumerTotal} testid="consumer" />
