@@ -222,6 +222,21 @@ const Candidates = 240
 // words at once made Bleve score nearly every document for a query with a
 // common word ("vestido de novia"): seconds at 100 000 goods.
 func (b *Bleve) Search(ctx context.Context, q Query) (*Result, error) {
+	res, err := b.searchWords(ctx, q)
+	if err != nil || res.Total > 0 || !q.U.Sentence() || q.guessing {
+		return res, err
+	}
+	// A sentence's words are taken as written (see Understood.Sentence);
+	// when that finds nothing at all, a word may still begin a compound
+	// ("Tee" of "Teekanne") or be misspelt: guessing is better than an
+	// empty page, and costs nothing when the words were found.
+	q.guessing = true
+	return b.searchWords(ctx, q)
+}
+
+// searchWords is Search without the guessing retry: all the words, then
+// some of them to fill a short page.
+func (b *Bleve) searchWords(ctx context.Context, q Query) (*Result, error) {
 	res, err := b.search(ctx, q)
 	if err != nil || len(q.U.Words) < 2 || q.relaxed || res.Total >= q.From+q.Size {
 		return res, err
@@ -289,7 +304,8 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed && !u.Sentence(), !u.foreign(w)))
+		guess := !q.relaxed && (!u.Sentence() || q.guessing)
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1 || q.guessing, guess, !u.foreign(w)))
 	}
 	var text query.Query
 	switch {

@@ -120,6 +120,8 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 			u.Quantity = n
 			u.Wholesale = true
 			i++
+		case isWithout(lex, t):
+			i = u.skipUnwanted(tokens, i, lex)
 		case reOldID.MatchString(t) || (reTreID.MatchString(t) && strings.ContainsAny(t, "0123456789")):
 			u.Code = strings.TrimPrefix(t, "#")
 			u.Words = append(u.Words, t)
@@ -130,6 +132,33 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 	u.markForeign(lex)
 	u.dropPurpose(lex)
 	return u
+}
+
+// withouts is what reading "without …" needs of the lexicon
+// (lexicon.Lexicon.IsWithout).
+type withouts interface {
+	IsWithout(phrase string) bool
+}
+
+func isWithout(lex Lexicon, t string) bool {
+	w, ok := lex.(withouts)
+	return ok && w.IsWithout(t)
+}
+
+// skipUnwanted reads "without X" ("Kopfhörer ohne Kabel", "сумка без
+// молнии"): X is what the shopper does not want, so it must not be a word
+// every result has to match. It returns the index of X (the filler before
+// it skipped too), and counts the negation as a word of the query's own
+// language when it is one.
+func (u *Understood) skipUnwanted(tokens []string, i int, lex Lexicon) int {
+	if lw, ok := lex.(langWords); ok && lw.InLang(tokens[i], u.Lang) {
+		u.own++
+	}
+	j := i + 1
+	for j < len(tokens)-1 && lex.IsStopword(u.Lang, tokens[j]) {
+		j++
+	}
+	return min(j, len(tokens)-1)
 }
 
 // Sentence reports whether the query is a sentence of its language (it

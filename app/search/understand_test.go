@@ -190,3 +190,35 @@ func TestUnderstandSentences(t *testing.T) {
 		}
 	}
 }
+
+// What follows "without" in any language is not wanted: no result must
+// match it. A known phrase with it ("без проводов", wireless) is a word.
+// The lexicon's fillers count in their other inflections, and Portuguese
+// diminutives name their plain word.
+func TestUnderstandWithoutInflectionsDiminutives(t *testing.T) {
+	lex := lexicon.MustLoad()
+	tests := []struct {
+		q, lang string
+		words   []string
+		terms   []string
+	}{
+		{"Jacke ohne Kapuze", "de", []string{"jacke"}, []string{"jacket"}},
+		{"Kopfhörer ohne Kabel", "de", []string{"kopfhörer", "ohne kabel"}, []string{"headphones", "wireless"}},
+		{"сумка без молнии", "ru", []string{"сумка"}, []string{"bag"}},
+		{"bolsa sem a alça", "pt", []string{"bolsa"}, []string{"bag"}},
+		{"dress without sleeves", "en", []string{"dress"}, []string{"dress"}},
+		{"without", "en", nil, nil},
+		{"наушники без проводов", "ru", []string{"наушники", "без проводов"}, []string{"headphones", "wireless"}},
+		{"нужна недорогая сумка через плечо", "ru", []string{"сумка через плечо"}, []string{"shoulder-bag"}},
+		{"um casaco quentinho pro inverno", "pt", []string{"casaco", "quentinho", "inverno"}, []string{"coat", "winter"}},
+		{"mochilão", "pt", []string{"mochilão"}, []string{"backpack"}},
+		{"что надеть на пробежку", "ru", []string{"пробежку"}, []string{"run"}},
+	}
+	for _, tt := range tests {
+		u := Understand(tt.q, tt.lang, lex)
+		sort.Strings(u.Terms)
+		if !slices.Equal(u.Words, tt.words) || !slices.Equal(u.Terms, tt.terms) {
+			t.Errorf("%q: words %q terms %v, want %q %v", tt.q, u.Words, u.Terms, tt.words, tt.terms)
+		}
+	}
+}
