@@ -597,7 +597,14 @@ func (l *Lexicon) Expand(key string) []string {
 // Color returns the colour key (a key of colors.json) of a colour word in
 // any language: "rojo", "红色", "Rot", "أحمر" → "red".
 func (l *Lexicon) Color(word string) (key string, ok bool) {
-	return l.lookup(l.color, l.colorLoose, Normalize(word))
+	n := Normalize(word)
+	if k, ok := l.lookup(l.color, l.colorLoose, n); ok {
+		return k, true
+	}
+	if _, ok := l.term[n]; ok {
+		return "", false // a word with a meaning of its own
+	}
+	return l.colorInflected(n)
 }
 
 // Size returns the clothing size (XS, S, M, L, XL, XXL) a word names:

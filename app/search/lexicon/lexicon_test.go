@@ -834,3 +834,25 @@ func TestDiminutives(t *testing.T) {
 		}
 	}
 }
+
+// A colour adjective names its colour in every ending; a noun that begins
+// like a colour does not.
+func TestColorInflections(t *testing.T) {
+	l := lex(t)
+	tests := []struct{ word, want string }{
+		{"schwarzen", "black"},
+		{"grünen", "green"},
+		{"чёрную", "black"},
+		{"чёрного", "black"},
+		{"amarelas", "yellow"},
+		{"Rosen", ""},   // roses
+		{"белья", ""},   // linen
+		{"Orangen", ""}, // oranges
+		{"зелень", ""},  // greens (herbs)
+	}
+	for _, tt := range tests {
+		if got, _ := l.Color(tt.word); got != tt.want {
+			t.Errorf("Color(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
