@@ -326,9 +326,13 @@ func (b *Bleve) build(q Query) query.Query {
 		inName.SetField("name")
 		inName.SetOperator(query.MatchQueryOperatorAnd)
 		inName.SetBoost(4)
+		must, should := b.required(u, words)
 		bq := bleve.NewBooleanQuery()
-		bq.AddMust(all(words))
+		bq.AddMust(all(must))
 		bq.AddShould(inName)
+		if len(should) > 0 {
+			bq.AddShould(should...)
+		}
 		text = bq
 	}
 	bq := bleve.NewBooleanQuery()
@@ -407,6 +411,37 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 	}
 	return bq
 }
+
+// required splits the word queries of an all-words pass into those every
+// result must match and those that only raise a match. In a sentence that
+// names goods, a word the lexicon does not know ("confortável", "cómodos",
+// "bequeme") is how the shopper wants them, which few listings say in
+// those words: requiring it put the sneakers whose text says
+// "comfortable" before the running shoes a runner asked for.
+func (b *Bleve) required(u Understood, qs []query.Query) (must, should []query.Query) {
+	if !u.Sentence() {
+		return qs, nil
+	}
+	goods := false
+	for i, w := range u.Words {
+		k, ok := b.term(w)
+		switch {
+		case ok && !u.foreign(w):
+			must = append(must, qs[i])
+			goods = goods || b.lex.Kind(k) == "goods"
+		default:
+			should = append(should, scaleBoost(qs[i], unknownWordBoost))
+		}
+	}
+	if !goods {
+		return qs, nil
+	}
+	return must, should
+}
+
+// unknownWordBoost weighs a sentence's unknown word that may match (see
+// required): a listing that has it still comes first.
+const unknownWordBoost = 3
 
 // knownWordBoost weighs a lexicon word that may match, in a relaxed query,
 // against a word the lexicon does not know.

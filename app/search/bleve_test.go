@@ -147,3 +147,27 @@ func TestArabicBase(t *testing.T) {
 func sentence(words ...string) Understood {
 	return Understood{Lang: "en", Words: words, own: ownSentence}
 }
+
+// In a sentence that names goods, a word the lexicon does not know raises
+// the goods that have it and does not hide the others; in a query of
+// words, every word must match while the page is full.
+func TestBleveSentenceUnknownWordsRaise(t *testing.T) {
+	b := testEngine(t)
+	words := Understand("dress flowing", "en", fakeLex{})
+	for _, tt := range []struct {
+		name  string
+		u     Understood
+		total int
+	}{
+		{"sentence", sentence("dress", "flowing"), 2},
+		{"words", words, 1},
+	} {
+		res, err := b.Search(context.Background(), Query{U: tt.u, BigType: 1, Size: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total != tt.total || len(res.Hits) != 1 || res.Hits[0].UID != "d1" {
+			t.Errorf("%s: total %d, hits %v; want %d with d1 first", tt.name, res.Total, res.Hits, tt.total)
+		}
+	}
+}
