@@ -296,7 +296,7 @@ func (u *Understood) setLimit(below bool, v float64, cur string) {
 
 // parseAmount reads "50", "49.99", "50€", "$50", "50元", "3000руб".
 func parseAmount(t string, lex Lexicon) (float64, string, bool) {
-	for _, suffix := range []string{"以下", "以内", "未満", "以上"} { // CJK limits stick to the number
+	for _, suffix := range []string{"以下", "以内", "之内", "未満", "まで", "以上"} { // CJK limits stick to the number
 		t = strings.TrimSuffix(t, suffix)
 	}
 	m := reNumCur.FindStringSubmatch(t)
@@ -358,8 +358,8 @@ func tokenize(q string, lex Lexicon) []string {
 
 // reCJKLimit is a price limit written into a run of CJK text: an amount,
 // the limit word, and a particle that ties it to the next word
-// ("连衣裙500元以下的", "4500円以下のドレス").
-var reCJKLimit = regexp.MustCompile(`(\d+(?:[.,]\d{1,2})?(?:万|千)?(?:元|块|円)?)(以下|以内|未満|以上)(?:的|の)?`)
+// ("连衣裙500元以下的", "4500円以下のドレス", "1万円までの腕時計": up to).
+var reCJKLimit = regexp.MustCompile(`(\d+(?:[.,]\d{1,2})?(?:万|千)?(?:元|块|円)?)(以下|以内|之内|未満|まで|以上)(?:的|の)?`)
 
 // splitCJKLimit cuts a field around a CJK price limit: the text before,
 // the amount, the limit word, the text after (empty parts left out).

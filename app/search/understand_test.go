@@ -33,7 +33,7 @@ func (fakeLex) IsWholesale(p string) bool {
 	return p == "wholesale" || p == "bulk" || p == "批发" || p == "al por mayor"
 }
 func (fakeLex) IsPriceBelow(p string) bool {
-	return p == "under" || p == "below" || p == "以下" || p == "до" || p == "less than" || p == "menos de"
+	return p == "under" || p == "below" || p == "以下" || p == "まで" || p == "之内" || p == "до" || p == "less than" || p == "menos de"
 }
 func (fakeLex) IsPriceAbove(p string) bool { return p == "over" }
 func (fakeLex) Currency(w string) (string, bool) {
@@ -95,6 +95,8 @@ func TestUnderstand(t *testing.T) {
 		{"500元以下的连衣裙", "zh", Understood{Lang: "zh", Words: []string{"连衣裙"}, Terms: []string{"dress"}, MaxPrice: 500, Currency: "CNY"}},
 		{"4500円以下のドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 4500, Currency: "JPY"}},
 		{"1万円以下 ドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 10000, Currency: "JPY"}},
+		{"1万円までのドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 10000, Currency: "JPY"}},
+		{"300元之内的t恤", "zh", Understood{Lang: "zh", Words: []string{"t恤"}, Terms: []string{"tshirt"}, MaxPrice: 300, Currency: "CNY"}},
 		{"t-shirt 500 pcs", "en", Understood{Lang: "en", Words: []string{"t-shirt"}, Terms: []string{"tshirt"}, Wholesale: true, Quantity: 500}},
 		{"500 шт платье", "ru", Understood{Lang: "ru", Words: []string{"платье"}, Wholesale: true, Quantity: 500}},
 		// Words that begin like a goods id are words; an id has a digit.
