@@ -222,6 +222,21 @@ const Candidates = 240
 // words at once made Bleve score nearly every document for a query with a
 // common word ("vestido de novia"): seconds at 100 000 goods.
 func (b *Bleve) Search(ctx context.Context, q Query) (*Result, error) {
+	res, err := b.searchWords(ctx, q)
+	if err != nil || res.Total > 0 || !q.U.Sentence() || q.guessing {
+		return res, err
+	}
+	// A sentence's words are taken as written (see Understood.Sentence);
+	// when that finds nothing at all, a word may still begin a compound
+	// ("Tee" of "Teekanne") or be misspelt: guessing is better than an
+	// empty page, and costs nothing when the words were found.
+	q.guessing = true
+	return b.searchWords(ctx, q)
+}
+
+// searchWords is Search without the guessing retry: all the words, then
+// some of them to fill a short page.
+func (b *Bleve) searchWords(ctx context.Context, q Query) (*Result, error) {
 	res, err := b.search(ctx, q)
 	if err != nil || len(q.U.Words) < 2 || q.relaxed || res.Total >= q.From+q.Size {
 		return res, err
@@ -289,7 +304,8 @@ func (b *Bleve) build(q Query) query.Query {
 	u := q.U
 	var words []query.Query
 	for i, w := range u.Words {
-		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1, !q.relaxed && !u.Sentence(), !u.foreign(w)))
+		guess := !q.relaxed && (!u.Sentence() || q.guessing)
+		words = append(words, b.wordQuery(w, u.Lang, i == len(u.Words)-1 || q.guessing, guess, !u.foreign(w)))
 	}
 	var text query.Query
 	switch {
@@ -310,9 +326,13 @@ func (b *Bleve) build(q Query) query.Query {
 		inName.SetField("name")
 		inName.SetOperator(query.MatchQueryOperatorAnd)
 		inName.SetBoost(4)
+		must, should := b.required(u, words)
 		bq := bleve.NewBooleanQuery()
-		bq.AddMust(all(words))
+		bq.AddMust(all(must))
 		bq.AddShould(inName)
+		if len(should) > 0 {
+			bq.AddShould(should...)
+		}
 		text = bq
 	}
 	bq := bleve.NewBooleanQuery()
@@ -391,6 +411,37 @@ func (b *Bleve) someWords(u Understood, qs []query.Query) query.Query {
 	}
 	return bq
 }
+
+// required splits the word queries of an all-words pass into those every
+// result must match and those that only raise a match. In a sentence that
+// names goods, a word the lexicon does not know ("confortável", "cómodos",
+// "bequeme") is how the shopper wants them, which few listings say in
+// those words: requiring it put the sneakers whose text says
+// "comfortable" before the running shoes a runner asked for.
+func (b *Bleve) required(u Understood, qs []query.Query) (must, should []query.Query) {
+	if !u.Sentence() {
+		return qs, nil
+	}
+	goods := false
+	for i, w := range u.Words {
+		k, ok := b.term(w)
+		switch {
+		case ok && !u.foreign(w):
+			must = append(must, qs[i])
+			goods = goods || b.lex.Kind(k) == "goods"
+		default:
+			should = append(should, scaleBoost(qs[i], unknownWordBoost))
+		}
+	}
+	if !goods {
+		return qs, nil
+	}
+	return must, should
+}
+
+// unknownWordBoost weighs a sentence's unknown word that may match (see
+// required): a listing that has it still comes first.
+const unknownWordBoost = 3
 
 // knownWordBoost weighs a lexicon word that may match, in a relaxed query,
 // against a word the lexicon does not know.

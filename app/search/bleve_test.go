@@ -77,6 +77,11 @@ func TestBleveRanking(t *testing.T) {
 		{"a typo guess of one of several words", Query{U: u("lawn headphnes", "en")}, "", true, nil},
 		{"one character of an unknown CJK word", Query{U: u("丝巾", "zh")}, "", true, nil},
 		{"a goods word anchors the fill", Query{U: u("dress with pockets", "en")}, "d1|d2", false, []string{"s1", "h1"}},
+		// A sentence's words are taken as written; only when that finds
+		// nothing at all are typos and word starts guessed.
+		{"a sentence that finds nothing guesses", Query{U: sentence("headphnes")}, "h1", false, nil},
+		{"a word start in a sentence", Query{U: sentence("headph")}, "h1", false, nil},
+		{"a sentence that finds something does not guess", Query{U: sentence("silk", "headphnes")}, "d1|d2", false, []string{"h1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,6 +139,35 @@ func TestArabicBase(t *testing.T) {
 		got, ok := arabicBase(tt.w, tt.lang)
 		if got != tt.want || ok != (tt.want != "") {
 			t.Errorf("arabicBase(%q, %s) = %q, %v; want %q", tt.w, tt.lang, got, ok, tt.want)
+		}
+	}
+}
+
+// sentence is an understood sentence of words (its filler already gone).
+func sentence(words ...string) Understood {
+	return Understood{Lang: "en", Words: words, own: ownSentence}
+}
+
+// In a sentence that names goods, a word the lexicon does not know raises
+// the goods that have it and does not hide the others; in a query of
+// words, every word must match while the page is full.
+func TestBleveSentenceUnknownWordsRaise(t *testing.T) {
+	b := testEngine(t)
+	words := Understand("dress flowing", "en", fakeLex{})
+	for _, tt := range []struct {
+		name  string
+		u     Understood
+		total int
+	}{
+		{"sentence", sentence("dress", "flowing"), 2},
+		{"words", words, 1},
+	} {
+		res, err := b.Search(context.Background(), Query{U: tt.u, BigType: 1, Size: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total != tt.total || len(res.Hits) != 1 || res.Hits[0].UID != "d1" {
+			t.Errorf("%s: total %d, hits %v; want %d with d1 first", tt.name, res.Total, res.Hits, tt.total)
 		}
 	}
 }

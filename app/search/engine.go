@@ -20,6 +20,7 @@ type Query struct {
 	MaxPriceUSD float64 // 0: none
 	MinPriceUSD float64
 	relaxed     bool // match some of the words, not all
+	guessing    bool // a sentence found nothing as written: allow typos and word starts
 }
 
 // Hit is a ranked goods item.

@@ -120,6 +120,8 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 			u.Quantity = n
 			u.Wholesale = true
 			i++
+		case isWithout(lex, t):
+			i = u.skipUnwanted(tokens, i, lex)
 		case reOldID.MatchString(t) || (reTreID.MatchString(t) && strings.ContainsAny(t, "0123456789")):
 			u.Code = strings.TrimPrefix(t, "#")
 			u.Words = append(u.Words, t)
@@ -130,6 +132,33 @@ func Understand(q, pageLang string, lex Lexicon) Understood {
 	u.markForeign(lex)
 	u.dropPurpose(lex)
 	return u
+}
+
+// withouts is what reading "without …" needs of the lexicon
+// (lexicon.Lexicon.IsWithout).
+type withouts interface {
+	IsWithout(phrase string) bool
+}
+
+func isWithout(lex Lexicon, t string) bool {
+	w, ok := lex.(withouts)
+	return ok && w.IsWithout(t)
+}
+
+// skipUnwanted reads "without X" ("Kopfhörer ohne Kabel", "сумка без
+// молнии"): X is what the shopper does not want, so it must not be a word
+// every result has to match. It returns the index of X (the filler before
+// it skipped too), and counts the negation as a word of the query's own
+// language when it is one.
+func (u *Understood) skipUnwanted(tokens []string, i int, lex Lexicon) int {
+	if lw, ok := lex.(langWords); ok && lw.InLang(tokens[i], u.Lang) {
+		u.own++
+	}
+	j := i + 1
+	for j < len(tokens)-1 && lex.IsStopword(u.Lang, tokens[j]) {
+		j++
+	}
+	return min(j, len(tokens)-1)
 }
 
 // Sentence reports whether the query is a sentence of its language (it
@@ -267,7 +296,7 @@ func (u *Understood) setLimit(below bool, v float64, cur string) {
 
 // parseAmount reads "50", "49.99", "50€", "$50", "50元", "3000руб".
 func parseAmount(t string, lex Lexicon) (float64, string, bool) {
-	for _, suffix := range []string{"以下", "以内", "未満", "以上"} { // CJK limits stick to the number
+	for _, suffix := range []string{"以下", "以内", "之内", "未満", "まで", "以上"} { // CJK limits stick to the number
 		t = strings.TrimSuffix(t, suffix)
 	}
 	m := reNumCur.FindStringSubmatch(t)
@@ -329,8 +358,8 @@ func tokenize(q string, lex Lexicon) []string {
 
 // reCJKLimit is a price limit written into a run of CJK text: an amount,
 // the limit word, and a particle that ties it to the next word
-// ("连衣裙500元以下的", "4500円以下のドレス").
-var reCJKLimit = regexp.MustCompile(`(\d+(?:[.,]\d{1,2})?(?:万|千)?(?:元|块|円)?)(以下|以内|未満|以上)(?:的|の)?`)
+// ("连衣裙500元以下的", "4500円以下のドレス", "1万円までの腕時計": up to).
+var reCJKLimit = regexp.MustCompile(`(\d+(?:[.,]\d{1,2})?(?:万|千)?(?:元|块|円)?)(以下|以内|之内|未満|まで|以上)(?:的|の)?`)
 
 // splitCJKLimit cuts a field around a CJK price limit: the text before,
 // the amount, the limit word, the text after (empty parts left out).

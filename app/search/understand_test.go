@@ -33,7 +33,7 @@ func (fakeLex) IsWholesale(p string) bool {
 	return p == "wholesale" || p == "bulk" || p == "批发" || p == "al por mayor"
 }
 func (fakeLex) IsPriceBelow(p string) bool {
-	return p == "under" || p == "below" || p == "以下" || p == "до" || p == "less than" || p == "menos de"
+	return p == "under" || p == "below" || p == "以下" || p == "まで" || p == "之内" || p == "до" || p == "less than" || p == "menos de"
 }
 func (fakeLex) IsPriceAbove(p string) bool { return p == "over" }
 func (fakeLex) Currency(w string) (string, bool) {
@@ -95,6 +95,8 @@ func TestUnderstand(t *testing.T) {
 		{"500元以下的连衣裙", "zh", Understood{Lang: "zh", Words: []string{"连衣裙"}, Terms: []string{"dress"}, MaxPrice: 500, Currency: "CNY"}},
 		{"4500円以下のドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 4500, Currency: "JPY"}},
 		{"1万円以下 ドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 10000, Currency: "JPY"}},
+		{"1万円までのドレス", "ja", Understood{Lang: "ja", Words: []string{"ドレス"}, MaxPrice: 10000, Currency: "JPY"}},
+		{"300元之内的t恤", "zh", Understood{Lang: "zh", Words: []string{"t恤"}, Terms: []string{"tshirt"}, MaxPrice: 300, Currency: "CNY"}},
 		{"t-shirt 500 pcs", "en", Understood{Lang: "en", Words: []string{"t-shirt"}, Terms: []string{"tshirt"}, Wholesale: true, Quantity: 500}},
 		{"500 шт платье", "ru", Understood{Lang: "ru", Words: []string{"платье"}, Wholesale: true, Quantity: 500}},
 		// Words that begin like a goods id are words; an id has a digit.
@@ -187,6 +189,38 @@ func TestUnderstandSentences(t *testing.T) {
 		sort.Strings(u.Terms)
 		if !slices.Equal(u.Words, tt.words) || !slices.Equal(u.Terms, tt.terms) || u.Sentence() != tt.sentence {
 			t.Errorf("%q: words %q terms %v sentence %v, want %q %v %v", tt.q, u.Words, u.Terms, u.Sentence(), tt.words, tt.terms, tt.sentence)
+		}
+	}
+}
+
+// What follows "without" in any language is not wanted: no result must
+// match it. A known phrase with it ("без проводов", wireless) is a word.
+// The lexicon's fillers count in their other inflections, and Portuguese
+// diminutives name their plain word.
+func TestUnderstandWithoutInflectionsDiminutives(t *testing.T) {
+	lex := lexicon.MustLoad()
+	tests := []struct {
+		q, lang string
+		words   []string
+		terms   []string
+	}{
+		{"Jacke ohne Kapuze", "de", []string{"jacke"}, []string{"jacket"}},
+		{"Kopfhörer ohne Kabel", "de", []string{"kopfhörer", "ohne kabel"}, []string{"headphones", "wireless"}},
+		{"сумка без молнии", "ru", []string{"сумка"}, []string{"bag"}},
+		{"bolsa sem a alça", "pt", []string{"bolsa"}, []string{"bag"}},
+		{"dress without sleeves", "en", []string{"dress"}, []string{"dress"}},
+		{"without", "en", nil, nil},
+		{"наушники без проводов", "ru", []string{"наушники", "без проводов"}, []string{"headphones", "wireless"}},
+		{"нужна недорогая сумка через плечо", "ru", []string{"сумка через плечо"}, []string{"shoulder-bag"}},
+		{"um casaco quentinho pro inverno", "pt", []string{"casaco", "quentinho", "inverno"}, []string{"coat", "winter"}},
+		{"mochilão", "pt", []string{"mochilão"}, []string{"backpack"}},
+		{"что надеть на пробежку", "ru", []string{"пробежку"}, []string{"run"}},
+	}
+	for _, tt := range tests {
+		u := Understand(tt.q, tt.lang, lex)
+		sort.Strings(u.Terms)
+		if !slices.Equal(u.Words, tt.words) || !slices.Equal(u.Terms, tt.terms) {
+			t.Errorf("%q: words %q terms %v, want %q %v", tt.q, u.Words, u.Terms, tt.words, tt.terms)
 		}
 	}
 }

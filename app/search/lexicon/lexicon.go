@@ -72,6 +72,7 @@ type Data struct {
 	Terms      []Term              `json:"terms"`
 	Colors     []Color             `json:"colors"`
 	Sizes      map[string][]string `json:"sizes"`      // XS…XXL → words
+	Without    ByLang              `json:"without"`    // "without", "ohne", "без": what follows is not wanted
 	Wholesale  ByLang              `json:"wholesale"`  // bulk-buying intent
 	PriceBelow ByLang              `json:"priceBelow"` // "under", "以下", "до"
 	PriceAbove ByLang              `json:"priceAbove"` // "over", "以上", "от"
@@ -90,9 +91,10 @@ type Lexicon struct {
 	heads               map[string]string            // de/nl words that end compounds → term key
 	stems               map[string]map[string]string // lang → stem → term key (see stemmed)
 	sharedHeads         map[string]bool              // heads that are also words of another language
-	wholesale           set
+	wholesale, without  set
 	below, above        set
 	stop                map[string]set // lang → folded stopwords
+	stopStems           map[string]set // lang → stems of its own fillers (buildStopStems)
 	langs               map[string]uint16
 	kinds, parents      map[string]string
 	children            map[string][]string
@@ -243,7 +245,7 @@ func (l *Lexicon) build() error {
 	}
 
 	// Phrases: wholesale, price limits, stopwords.
-	l.wholesale, l.below, l.above = set{}, set{}, set{}
+	l.wholesale, l.without, l.below, l.above = set{}, set{}, set{}, set{}
 	fill := func(s set, by ByLang) {
 		for lang, ws := range by {
 			for _, w := range ws {
@@ -254,6 +256,7 @@ func (l *Lexicon) build() error {
 		}
 	}
 	fill(l.wholesale, l.Wholesale)
+	fill(l.without, l.Without)
 	fill(l.below, l.PriceBelow)
 	fill(l.above, l.PriceAbove)
 	for _, ws := range l.PriceBelow {
@@ -316,6 +319,7 @@ func (l *Lexicon) build() error {
 	}
 
 	l.buildStems()
+	l.buildStopStems()
 	l.buildPhrases()
 	return errors.Join(errs...)
 }
@@ -389,7 +393,7 @@ func (l *Lexicon) buildPhrases() {
 	for _, c := range l.Colors {
 		each(c.Words)
 	}
-	for _, m := range []map[string][]string{l.Sizes, l.Currencies, l.Wholesale, l.PriceBelow, l.PriceAbove} {
+	for _, m := range []map[string][]string{l.Sizes, l.Currencies, l.Wholesale, l.Without, l.PriceBelow, l.PriceAbove} {
 		each(m)
 	}
 	for _, lang := range []string{"zh", "ja"} {
@@ -473,7 +477,10 @@ func (l *Lexicon) Term(word string) (key string, ok bool) {
 	if k, ok := l.compound(n); ok {
 		return k, true
 	}
-	return l.stemmed(n)
+	if k, ok := l.stemmed(n); ok {
+		return k, true
+	}
+	return l.diminutive(n)
 }
 
 // lookup tries a folded word exactly, without accents, then without simple
@@ -590,7 +597,14 @@ func (l *Lexicon) Expand(key string) []string {
 // Color returns the colour key (a key of colors.json) of a colour word in
 // any language: "rojo", "红色", "Rot", "أحمر" → "red".
 func (l *Lexicon) Color(word string) (key string, ok bool) {
-	return l.lookup(l.color, l.colorLoose, Normalize(word))
+	n := Normalize(word)
+	if k, ok := l.lookup(l.color, l.colorLoose, n); ok {
+		return k, true
+	}
+	if _, ok := l.term[n]; ok {
+		return "", false // a word with a meaning of its own
+	}
+	return l.colorInflected(n)
 }
 
 // Size returns the clothing size (XS, S, M, L, XL, XXL) a word names:
@@ -603,6 +617,10 @@ func (l *Lexicon) Size(word string) (key string, ok bool) {
 // IsWholesale reports whether a word or phrase says the shopper buys in
 // bulk: "wholesale", "al por mayor", "批发", "оптом".
 func (l *Lexicon) IsWholesale(phrase string) bool { return l.has(l.wholesale, phrase) }
+
+// IsWithout reports whether a word or phrase says that what follows is not
+// wanted: "without", "ohne", "sans", "без", "بدون".
+func (l *Lexicon) IsWithout(phrase string) bool { return l.has(l.without, phrase) }
 
 // IsPriceBelow reports whether a word or phrase puts an upper limit on the
 // price: "under", "less than", "以下", "до", "menos de", "<".
@@ -641,7 +659,7 @@ func (l *Lexicon) IsStopword(lang, word string) bool {
 	if i := strings.IndexAny(lang, "-_"); i > 0 {
 		lang = lang[:i]
 	}
-	return l.stop[lang][n]
+	return l.stop[lang][n] || l.stopStem(lang, n)
 }
 
 // LangsOf returns the languages in which a word is a lexicon entry, in Langs

@@ -459,15 +459,18 @@ func TestLookups(t *testing.T) {
 		{"term", "ordinateurs", "laptop"}, //
 		{"term", "Glattleder", "leather"}, // material compound
 		{"term", "Lippenstift-Set", "lipstick"},
-		{"term", "featuring", ""},  // not a ring
-		{"term", "without", ""},    // not "wit|hout" (white wood)
-		{"term", "la", ""},         // not Portuguese "lã" (wool)
-		{"term", "is", ""},         // not Turkish "iş"
-		{"term", "meses", ""},      // not Turkish "meşe" (oak) + s
-		{"term", "bordes", ""},     // not Dutch "bord" + es
-		{"term", "magnetisch", ""}, // not "magne|tisch" (table)
-		{"term", "romantische", ""},
-		// Inflections by Snowball stem, goods and materials only.
+		{"term", "featuring", ""},           // not a ring
+		{"term", "without", ""},             // not "wit|hout" (white wood)
+		{"term", "la", ""},                  // not Portuguese "lã" (wool)
+		{"term", "is", ""},                  // not Turkish "iş"
+		{"term", "meses", ""},               // not Turkish "meşe" (oak) + s
+		{"term", "bordes", ""},              // not Dutch "bord" + es
+		{"term", "magnetisch", ""},          // not "magne|tisch" (table)
+		{"term", "romantische", "romantic"}, // an inflection, not "roman|tische"
+		// Inflections by Snowball stem; of styles and uses only by a
+		// stem of five letters or more.
+		{"term", "пробежку", "run"},
+		{"term", "warmen", "winter"},
 		{"term", "игрушку", "toy"},
 		{"term", "дерева", "wood"},
 		{"term", "рюкзаке", "backpack"},
@@ -781,6 +784,75 @@ func TestModifier(t *testing.T) {
 		got, ok := l.Modifier(tt.in)
 		if got != tt.want || ok != (tt.want != "") {
 			t.Errorf("Modifier(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// A shop filler of the lexicon is filler in its other inflections too,
+// unless the lexicon gives that word a meaning.
+func TestStopwordInflections(t *testing.T) {
+	l := lex(t)
+	tests := []struct {
+		lang, word string
+		want       bool
+	}{
+		{"ru", "недорогая", true}, // the list has "недорогой"
+		{"ru", "недорогую", true},
+		{"ru", "красивую", true},
+		{"ru", "сумку", false},
+		{"de", "günstiges", true},
+		{"pt", "baratinho", false}, // a diminutive, not an inflection
+		{"en", "cheaper", false},   // a limit word's stem is not filler
+	}
+	for _, tt := range tests {
+		if got := l.IsStopword(tt.lang, tt.word); got != tt.want {
+			t.Errorf("IsStopword(%q, %q) = %v, want %v", tt.lang, tt.word, got, tt.want)
+		}
+	}
+}
+
+// Portuguese and Spanish diminutives and augmentatives name what the plain
+// word names.
+func TestDiminutives(t *testing.T) {
+	l := lex(t)
+	tests := []struct{ word, want string }{
+		{"mochilão", "backpack"},
+		{"mochilões", "backpack"},
+		{"bolsinha", "bag"},
+		{"bolsinhas", "bag"},
+		{"casaquinho", "cardigan"}, // listed as it is: a light cardigan
+		{"vestidinho", "dress"},
+		{"canequinhas", "mug"},
+		{"bolsita", "bag"},
+		{"zapatitos", "shoes"},
+		{"bonito", ""},
+		{"visão", ""},
+	}
+	for _, tt := range tests {
+		if got, _ := l.Term(tt.word); got != tt.want {
+			t.Errorf("Term(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
+
+// A colour adjective names its colour in every ending; a noun that begins
+// like a colour does not.
+func TestColorInflections(t *testing.T) {
+	l := lex(t)
+	tests := []struct{ word, want string }{
+		{"schwarzen", "black"},
+		{"grünen", "green"},
+		{"чёрную", "black"},
+		{"чёрного", "black"},
+		{"amarelas", "yellow"},
+		{"Rosen", ""},   // roses
+		{"белья", ""},   // linen
+		{"Orangen", ""}, // oranges
+		{"зелень", ""},  // greens (herbs)
+	}
+	for _, tt := range tests {
+		if got, _ := l.Color(tt.word); got != tt.want {
+			t.Errorf("Color(%q) = %q, want %q", tt.word, got, tt.want)
 		}
 	}
 }

@@ -30,23 +30,32 @@ var latinStemLangs = []string{"pt", "es", "fr", "de", "en"}
 // words ("bol", "cas").
 const minStem = 4
 
+// minStemOf is the shortest stem indexed for a term of kind. Styles,
+// features and uses are mostly adjectives and verbs, whose short stems
+// join unrelated words ("bordes", edges, and "bordado", embroidered, are
+// both "bord"); a longer one still reads "пробежку" as a run and
+// "romantische" as romantic.
+func minStemOf(kind string) int {
+	if kind == KindGoods || kind == KindMaterial {
+		return minStem
+	}
+	return minStem + 1
+}
+
 func stem(lang, n string) string {
 	env := snowballstem.NewEnv(n)
 	stemmers[lang](env)
 	return env.Current()
 }
 
-// buildStems indexes the single words of goods and material terms by
-// their stem in their own language; a stem two terms share is dropped.
+// buildStems indexes the single words of terms by their stem in their
+// own language (see minStemOf); a stem two terms share is dropped.
 func (l *Lexicon) buildStems() {
 	l.stems = map[string]map[string]string{}
 	for lang := range stemmers {
 		l.stems[lang] = map[string]string{}
 	}
 	for _, t := range l.Terms {
-		if t.Kind != KindGoods && t.Kind != KindMaterial {
-			continue // "romantische" is no inflection to look up
-		}
 		for lang, ws := range t.Words {
 			idx, ok := l.stems[lang]
 			if !ok {
@@ -58,7 +67,7 @@ func (l *Lexicon) buildStems() {
 					continue
 				}
 				s := stem(lang, n)
-				if utf8.RuneCountInString(s) < minStem {
+				if utf8.RuneCountInString(s) < minStemOf(t.Kind) {
 					continue
 				}
 				if old, seen := idx[s]; seen && old != t.Key {

@@ -2,6 +2,8 @@ package lexicon
 
 import (
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/ar"
@@ -55,4 +57,45 @@ func (l *Lexicon) addFunctionWords() error {
 func (l *Lexicon) meaningful(lang, n string) bool {
 	i := slices.Index(Langs, lang)
 	return (i >= 0 && l.langs[n]&(1<<i) != 0) || l.wholesale[n] || l.below[n] || l.above[n]
+}
+
+// buildStopStems indexes the lexicon's own shop and sentence fillers
+// ("недорогой", "красивый", "bequem") by stem in their language, so that
+// their other inflections ("недорогая", "красивую") are filler too. A stem
+// of five letters or more only, and none that a term's word has.
+func (l *Lexicon) buildStopStems() {
+	l.stopStems = map[string]set{}
+	for lang, ws := range l.Stopwords {
+		if stemmers[lang] == nil {
+			continue
+		}
+		s := set{}
+		for _, w := range ws {
+			n := Normalize(w)
+			if strings.ContainsAny(n, " -'") {
+				continue
+			}
+			st := stem(lang, n)
+			if _, meaning := l.stems[lang][st]; utf8.RuneCountInString(st) >= minStem+1 && !meaning {
+				s[st] = true
+			}
+		}
+		l.stopStems[lang] = s
+	}
+}
+
+// stopStem reports whether n is an inflection of one of lang's own
+// fillers (see buildStopStems); a word the lexicon gives a meaning is not.
+func (l *Lexicon) stopStem(lang, n string) bool {
+	s := l.stopStems[lang]
+	if len(s) == 0 || utf8.RuneCountInString(n) < minStem+2 {
+		return false
+	}
+	if _, ok := l.term[n]; ok {
+		return false
+	}
+	if _, ok := l.color[n]; ok {
+		return false
+	}
+	return s[stem(lang, n)]
 }
