@@ -8,12 +8,18 @@ import * as jsxRuntime from "react/jsx-runtime";
 import { plainJSX, setHostHTML } from "./ssr/hostHTML";
 import { serverCards } from "./ssr/pure";
 import { cardHTML } from "./ssr/cards";
+import { writeGoodsParts } from "./ssr/goods";
+import { writeTopBar } from "./ssr/topbar";
 
 // The bundler reads jsx and jsxs off react/jsx-runtime's exports at each
 // call: the server's plain elements become markup (ssr/hostHTML).
 plainJSX((jsxRuntime as unknown as { default: Parameters<typeof plainJSX>[0] }).default);
 // Goods cards, thirty on a home page, are written as strings (ssr/cards).
 serverCards.write = cardHTML;
+// The product page's gallery, reviews and stars too (ssr/goods).
+writeGoodsParts();
+// And every page's top bar (ssr/topbar).
+writeTopBar();
 
 // Each language's shared data, parsed once per runtime (server/ssr keeps
 // the count bounded and calls SoukForgetShared past it).

@@ -87,7 +87,7 @@ func Build(viewsDir string, dev bool) (*Bundle, error) {
 		MinifyWhitespace: !dev,
 		Define:           map[string]string{"process.env.NODE_ENV": `"production"`, "__SERVER__": "true"},
 		Loader:           map[string]api.Loader{".css": api.LoaderEmpty},
-		Plugins:          []api.Plugin{linearRenderPlugin, noShellPlugin},
+		Plugins:          []api.Plugin{linearRenderPlugin, noShellPlugin, serverHelmetPlugin(viewsDir)},
 		Inject:           []string{filepath.Join(viewsDir, "ssr", "polyfills.js")},
 		JSX:              api.JSXAutomatic,
 		LogLevel:         api.LogLevelSilent,
@@ -234,6 +234,25 @@ func lazyHelmetPlugin(viewsDir string) api.Plugin {
 			pb.OnResolve(api.OnResolveOptions{Filter: `^react-helmet-async$`},
 				func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 					if args.Importer == lib {
+						return api.OnResolveResult{}, nil // esbuild resolves the library
+					}
+					return api.OnResolveResult{Path: stand}, nil
+				})
+		},
+	}
+}
+
+// serverHelmetPlugin gives the server bundle's imports of
+// react-helmet-async views/ssr/helmet.tsx, which writes the same head tags
+// without the library's per-tag work (its own import gets the library).
+func serverHelmetPlugin(viewsDir string) api.Plugin {
+	stand := filepath.Join(viewsDir, "ssr", "helmet.tsx")
+	return api.Plugin{
+		Name: "server-helmet",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnResolve(api.OnResolveOptions{Filter: `^react-helmet-async$`},
+				func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+					if args.Importer == stand {
 						return api.OnResolveResult{}, nil // esbuild resolves the library
 					}
 					return api.OnResolveResult{Path: stand}, nil

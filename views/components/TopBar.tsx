@@ -4,6 +4,7 @@ import { withLang, loginPath } from "../lib/paths";
 import { requireLogin } from "../lib/auth";
 import { picture } from "./Picture";
 import { useChat } from "../stores/chat";
+import { serverParts } from "../ssr/parts";
 
 // TopBar: back, logo, menu, download app, chat and cart with badges (max
 // 999), region and language pickers, orders. Icons are the controls' own
@@ -12,6 +13,10 @@ import { useChat } from "../stores/chat";
 // markup, ssr/hostHTML).
 export function TopBar() {
   const t = useT();
+  if (__SERVER__) { // its inside as one string (ssr/topbar.ts); the browser's build drops this
+    const html = serverParts.topBar?.(t, useData());
+    if (html) return <header className="topbar" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   const { lang, region, currency, path, query } = useData();
   const [cartQty, open] = [useShop((s) => s.cartQty), useShop((s) => s.openDialog)];
   const chatUnread = useChat((s) => s.unread.total);

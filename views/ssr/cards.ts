@@ -21,7 +21,7 @@ function at(name: string, v: string | number | undefined | null): string {
 // text is a lone text child as React writes it: escaped, nothing when empty.
 const text = (s: string | undefined) => (s == null ? "" : esc(s));
 
-function pictureHTML(p: PictureProps): string | null {
+export function pictureHTML(p: PictureProps): string | null {
   const source = pictureSource(p);
   // A bare <img> (not ours) that is not lazy is preloaded by React in <head>.
   if (!source || !/^\/media\//.test(p.src)) return null;

@@ -233,6 +233,15 @@ function node(n: ReactNode, st: State) {
     node((el.props as { children?: ReactNode }).children, st);
     return;
   }
+  const write = typeof el.type === "string" ? undefined : writerOf(el.type);
+  if (write !== undefined) {
+    const html = write(el.props);
+    if (html !== null) {
+      st.out += html;
+      st.text = false;
+      return;
+    }
+  }
   if (typeof el.type === "function" && isPure(el.type)) {
     node((el.type as (p: unknown) => ReactNode)(el.props), st);
     return;
@@ -244,6 +253,23 @@ function node(n: ReactNode, st: State) {
   }
   if (typeof el.type !== "string") throw unknown;
   element(el, st);
+}
+
+// A pure component may have a server writer (writeWith): a function of its
+// props that returns the component's markup as one string, as React would
+// write it with the server's state, or null when it cannot and the
+// component is called as any pure one. Elements cost goja ~10-30 µs each
+// through JSX and this file; a gallery, a review list or a row of chips
+// written as strings cost a fraction of it (as goods cards, ssr/cards.ts).
+// A property of the component, like pure's mark; the browser's bundle
+// never sets it.
+const WRITER = Symbol("writer");
+type WithWriter = { [WRITER]?: (props: unknown) => string | null };
+export function writeWith<P>(component: unknown, write: (props: P) => string | null) {
+  (component as WithWriter)[WRITER] = write as (props: unknown) => string | null;
+}
+function writerOf(type: unknown): ((props: unknown) => string | null) | undefined {
+  return type == null ? undefined : (type as WithWriter)[WRITER];
 }
 
 // enabled lets a test render a page both ways.

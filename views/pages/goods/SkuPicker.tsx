@@ -6,8 +6,9 @@ import { pure } from "../../ssr/pure";
 
 type T = ReturnType<typeof useT>;
 
-// reason says in words why a value cannot be chosen.
-function reason(b: Blocked, minQty: number, t: T): string {
+// reason says in words why a value cannot be chosen (the server's
+// writer of the picker, ssr/goods.ts, says the same).
+export function reason(b: Blocked, minQty: number, t: T): string {
   switch (b.why) {
     case "combo": return t("VariantNotMade");
     case "soldOut": return t("VariantSoldOut");
