@@ -182,3 +182,16 @@ func TestBackdropRetrieval(t *testing.T) {
 // 0.89 (wood) with one picture per kind and colour, top-5 0.89 to 0.93
 // with two.
 const backdropKindFloor, backdropTop5Floor = 0.87, 0.95
+
+// TestOutOfCatalogueRejected: no synthesised scene of something a store
+// does not sell comes within RejectDistance of a catalogue picture (format
+// 3 answered the page; the page and the screenshot come nearest, at 3.0
+// to 3.1).
+func TestOutOfCatalogueRejected(t *testing.T) {
+	x := catalogueIndex(catalogue(t))
+	for _, s := range OutOfCatalogue(catalogSize) {
+		if h := x.NearestAny(DescribeQuery(s.Img), 1); h[0].Distance <= RejectDistance {
+			t.Errorf("%s: nearest %s at %.2f, within %.2f", s.Name, h[0].ID, h[0].Distance, RejectDistance)
+		}
+	}
+}
