@@ -7,8 +7,11 @@ import (
 )
 
 // formatVersion is the first byte of an encoded descriptor. Descriptors of
-// another version must be recomputed from their pictures.
-const formatVersion = 3
+// another version must be recomputed from their pictures: the version also
+// changes when the layout stays but the values are computed differently
+// (4: the object's mask is also cut on the sharp picture, at lower
+// thresholds), since old and new descriptors would not compare.
+const formatVersion = 4
 
 // EncodedSize is the length of MarshalBinary's output.
 const EncodedSize = 1 + 8 + 1 + 1 + 3 + 3 + 3 + NumColorBins + 4*GridSize*GridSize + NumEdgeBins + 4*PaletteSize

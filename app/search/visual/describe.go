@@ -86,8 +86,9 @@ type Variant struct {
 // DescribeQuery returns the readings of a shopper's picture that search
 // matches, the best counting: the picture as Describe reads it, when its
 // backdrop is clipped to white (a photo taken in brighter light than the
-// studio's, by an unknown amount) the object at lower exposures, and the
-// mirror image.
+// studio's, by an unknown amount) the object at lower exposures, when it
+// is no studio sweep (a table, a cloth) the object at a grey sweep's
+// exposure, and the mirror image.
 func DescribeQuery(img image.Image) []Variant { return describe(img, true) }
 
 func describe(img image.Image, query bool) []Variant {
@@ -130,7 +131,12 @@ func describe(img image.Image, query bool) []Variant {
 			u := float32(fx*2 - 1)
 			i := y*normSide + x
 			fg[i], _ = foregroundShadow(&q, u, ns.l[i], ns.a[i], ns.b[i], lo, hi)
-			_, shadow[i] = foregroundShadow(&q, u, n.l[i], n.a[i], n.b[i], lo, hi)
+			// The blurred mask reaches a few pixels past the object; the
+			// sharp one keeps what is there backdrop out of it, which on a
+			// dark table would draw a dark rim round the object.
+			var sharp float32
+			sharp, shadow[i] = foregroundShadow(&q, u, n.l[i], n.a[i], n.b[i], lo, hi)
+			fg[i] *= sharp
 		}
 	}
 
@@ -140,6 +146,9 @@ func describe(img image.Image, query bool) []Variant {
 		for k, g := range brighterLight {
 			rs = append(rs, reading{g, float32(k+1) * exposureCost})
 		}
+	}
+	if query && rs[0].f == 1 && !clippedWhite(bg) { // a table, a cloth: no studio sweep to go by
+		rs = append(rs, reading{greySweepExposure, exposureCost})
 	}
 	var out []Variant
 	for _, r := range rs {
@@ -156,6 +165,13 @@ func describe(img image.Image, query bool) []Variant {
 // clipped white: scales of OKLab coordinates (the backdrop-based one is
 // 0.95) for light about 10% to 45% brighter than the studio's (sRGB).
 var brighterLight = [...]float32{0.89, 0.83, 0.78, 0.73}
+
+// greySweepExposure is the exposure a studio photo of near-white goods
+// gets: they are shot on a greyer sweep, so that they stand out, and
+// bringing that sweep to refLight brightens them by about a tenth. A
+// photo on a table or a cloth, whose backdrop says nothing of the light,
+// is also read so.
+const greySweepExposure = 1.11
 
 // exposureCost is what each step away from the exposure the backdrop
 // suggests adds to a distance: a clipped backdrop allows a brighter light
@@ -284,8 +300,11 @@ const maxRefChroma = 0.035
 const refLight = 0.95
 
 // Mask thresholds: colour distance (OKLab ΔE) to the backdrop at which a
-// pixel starts to count as object, and fully counts.
-const fgLow, fgHigh = 0.03, 0.07
+// pixel starts to count as object, and fully counts. They are low (raised
+// on textured backdrops, see maskLimits) so that the light parts of goods
+// on a light studio sweep, a cream sole or trim, count as the object, as
+// they do when the same goods lie on a table.
+const fgLow, fgHigh = 0.015, 0.05
 
 // foregroundShadow also returns how much the pixel looks like a shadow: the
 // backdrop darkened (all OKLab coordinates scaled by one factor) without a

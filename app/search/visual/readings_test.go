@@ -87,3 +87,35 @@ func TestNearestAny(t *testing.T) {
 		t.Errorf("Nearest %+v, NearestAny %+v", h1, h2)
 	}
 }
+
+// A product on a table or a cloth, whose backdrop says nothing of the
+// light, is also read at the exposure of a grey sweep: white goods,
+// photographed on one in the studio, come nearer that way.
+func TestTableReadings(t *testing.T) {
+	it := item{ID: "dress_white", Shape: media.ShapeDress, Colour: "white"}
+	it.Img = render(catalogPrefix+it.ID, it.Shape, colourOf(it.Colour), catalogSize)
+	orig := Describe(it.Img)
+	for k, name := range []string{"wood", "cloth", "dark"} {
+		vs := DescribeQuery(OnBackdrop(cutoutOf(it, catalogSize), k))
+		if len(vs) != 3 || vs[1].Cost != exposureCost {
+			t.Fatalf("%s: %d readings, want as is, grey sweep and mirror image", name, len(vs))
+		}
+		if d0, d := Distance(&vs[0].Descriptor, &orig), DistanceAny(vs, &orig); d >= d0 {
+			t.Errorf("%s: %.2f through the readings, not below %.2f as read", name, d, d0)
+		}
+	}
+}
+
+// The object's outline is cut on the sharp picture too: the blurred mask
+// alone reaches a few pixels past the object, which on a dark backdrop
+// draws a dark rim around it (edges) that the studio photo
+// does not have.
+func TestNoDarkRim(t *testing.T) {
+	it := item{ID: "shoe_yellow", Shape: media.ShapeShoe, Colour: "yellow"}
+	it.Img = render(catalogPrefix+it.ID, it.Shape, colourOf(it.Colour), catalogSize)
+	orig := Describe(it.Img)
+	dark := Describe(OnBackdrop(cutoutOf(it, catalogSize), 2))
+	if e := parts(&dark, &orig)["edge"]; e > 0.2 { // 0.27 with the blurred mask alone
+		t.Errorf("on a dark backdrop: edge part %.3f, want ≤ 0.2", e)
+	}
+}
