@@ -105,8 +105,8 @@ func (s *Service) SearchTyped(ctx context.Context, t Typed, sh Shower) (*Shown, 
 	tried := false
 	if !t.Exact {
 		var done bool
-		if tried, done = s.searchCorrection(ctx, u, t, out, sh); done {
-			return out, nil
+		if tried, done, err = s.searchCorrection(ctx, u, t, out, sh); done || err != nil {
+			return out, err
 		}
 	}
 	out.Pages = pages
@@ -122,29 +122,31 @@ func (s *Service) SearchTyped(ctx context.Context, t Typed, sh Shower) (*Shown, 
 // searchCorrection searches u spelt right, and shows it when it finds
 // goods (done). tried reports that a correction was searched: it found
 // nothing, so the spelling suggestion would find nothing either. A failure
-// of the correction's search is logged and treated as no correction: the
-// typed query's empty groups are still a true answer.
-func (s *Service) searchCorrection(ctx context.Context, u Understood, t Typed, out *Shown, sh Shower) (tried, done bool) {
+// of the correction's search before anything of it was shown is logged and
+// treated as no correction: the typed query's empty groups are still a
+// true answer. After its notice and a group were shown, the failure is the
+// search's: showing the typed query's groups too would mix two searches.
+func (s *Service) searchCorrection(ctx context.Context, u Understood, t Typed, out *Shown, sh Shower) (tried, done bool, err error) {
 	v, ok, err := s.correction(ctx, u)
 	if err != nil || !ok {
 		if err != nil && ctx.Err() == nil {
 			s.log.Warn("search: spelling correction", "err", err)
 		}
-		return false, false
+		return false, false, nil
 	}
 	c := Correction{From: u.Raw, To: v.Raw}
 	notice := func() bool { return sh.Corrected(c, v) }
 	pages, shown, err := s.firstPages(ctx, v, t, notice, sh)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Warn("search: the corrected query", "err", err)
-		}
-		return true, false
-	}
 	if shown {
 		out.Searched, out.Corrected, out.Pages = v, &c, pages
 	}
-	return true, shown
+	if err != nil && !shown {
+		if ctx.Err() == nil {
+			s.log.Warn("search: the corrected query", "err", err)
+		}
+		return true, false, nil
+	}
+	return true, shown, err
 }
 
 // suggestFor sets the suggestions of a search that found nothing; they are
@@ -175,6 +177,8 @@ func (s *Service) firstPages(ctx context.Context, u Understood, t Typed, first f
 		err   error
 	}
 	groups := []int{Consumer, Wholesale}
+	ctx, cancel := context.WithCancel(ctx) // a failed group stops the other
+	defer cancel()
 	ch := make(chan result, len(groups))
 	for _, g := range groups {
 		go func() {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -17,10 +18,22 @@ import (
 type countingEngine struct {
 	*Bleve
 	searches atomic.Int32
+	// failWholesale, when set, fails the wholesale page search of that
+	// query once consumerShown is closed; the one-goods probes of the
+	// correction pass.
+	failWholesale string
+	consumerShown chan struct{}
 }
 
 func (c *countingEngine) Search(ctx context.Context, q Query) (*Result, error) {
 	c.searches.Add(1)
+	if c.failWholesale == "" || q.U.Raw != c.failWholesale || q.Size <= 1 {
+		return c.Bleve.Search(ctx, q)
+	}
+	if q.BigType == Wholesale {
+		<-c.consumerShown
+		return nil, errors.New("index unavailable")
+	}
 	return c.Bleve.Search(ctx, q)
 }
 
@@ -111,4 +124,43 @@ func TestSearchTyped(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A correction whose notice and first group were shown and whose other
+// group then fails ends the search with the error: the typed query's empty
+// groups and suggestions are not shown after the correction's goods.
+func TestSearchTypedCorrectionFailsHalfway(t *testing.T) {
+	lex, err := lexicon.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := storetest.Open(t, storetest.Backend{Name: "sqlite", Dir: t.TempDir()})
+	eng := &countingEngine{failWholesale: "backpack", consumerShown: make(chan struct{})}
+	svc := testServiceOf(t, db, lex, func(b *Bleve) Engine { eng.Bleve = b; return eng })
+	steps := &signalSteps{group: Consumer, shown: eng.consumerShown}
+	got, err := svc.SearchTyped(context.Background(), Typed{Txt: "abckpakc", Lang: "en", Cur: "USD", Size: 20}, steps)
+	if err == nil {
+		t.Fatalf("no error; shown %v", steps)
+	}
+	if s := strings.Join(steps.shownSteps, ","); s != fmt.Sprintf("understood,corrected backpack,group %d", Consumer) {
+		t.Errorf("shown %s", s)
+	}
+	if got == nil || got.Corrected == nil || got.Suggest != nil {
+		t.Errorf("result %+v", got)
+	}
+}
+
+// signalSteps records like shownSteps and closes shown once group is shown.
+type signalSteps struct {
+	shownSteps
+	group int
+	shown chan struct{}
+}
+
+func (s *signalSteps) Group(g int, p *Page) bool {
+	s.shownSteps.Group(g, p)
+	if g == s.group {
+		close(s.shown)
+	}
+	return true
 }

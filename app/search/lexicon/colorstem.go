@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -10,14 +11,17 @@ import (
 // the word by: "schwarzen" → "schwarz", "чёрную" → "чёрный", "amarelas" →
 // "amarelo". Swapping whole endings, unlike a stemmer, leaves nouns that
 // merely begin like a colour alone: "Rosen" (roses) is no "rosa", "белья"
-// (linen) no "белый".
+// (linen) no "белый". The colour word found must be one of the endings'
+// languages: German endings on English "red" made Portuguese "rede"
+// (hammock) a red filter.
 var colorEndings = []struct {
+	langs    []string
 	suffixes []string
 	bases    []string
 }{
-	{[]string{"ыми", "ими", "ого", "его", "ому", "ему", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "ым", "им", "ых", "их", "ой"}, []string{"ый", "ий", "ой"}},
-	{[]string{"en", "er", "es", "em", "e"}, []string{""}},
-	{[]string{"os", "as", "a"}, []string{"o"}},
+	{[]string{"ru"}, []string{"ыми", "ими", "ого", "его", "ому", "ему", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "ым", "им", "ых", "их", "ой"}, []string{"ый", "ий", "ой"}},
+	{[]string{"de"}, []string{"en", "er", "es", "em", "e"}, []string{""}},
+	{[]string{"pt", "es"}, []string{"os", "as", "a"}, []string{"o"}},
 }
 
 // minColorBase is the shortest colour word found by its endings: German
@@ -33,11 +37,24 @@ func (l *Lexicon) colorInflected(n string) (string, bool) {
 				continue
 			}
 			for _, b := range e.bases {
-				if k, ok := l.color[stem+b]; ok {
+				k, ok := l.color[stem+b]
+				if ok && l.inAnyLang(stem+b, e.langs) {
 					return k, true
 				}
 			}
 		}
 	}
 	return "", false
+}
+
+// inAnyLang reports whether the lexicon lists w (folded) as a word of one
+// of langs.
+func (l *Lexicon) inAnyLang(w string, langs []string) bool {
+	bits := l.langs[w]
+	for _, lang := range langs {
+		if i := slices.Index(Langs, lang); i >= 0 && bits&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -69,10 +69,14 @@ type Color struct {
 
 // Data is lexicon.json as written.
 type Data struct {
-	Terms      []Term              `json:"terms"`
-	Colors     []Color             `json:"colors"`
-	Sizes      map[string][]string `json:"sizes"`      // XS…XXL → words
-	Without    ByLang              `json:"without"`    // "without", "ohne", "без": what follows is not wanted
+	Terms  []Term              `json:"terms"`
+	Colors []Color             `json:"colors"`
+	Sizes  map[string][]string `json:"sizes"` // XS…XXL → words
+	// "without", "ohne", "без": what follows is not wanted. Only languages
+	// whose word for it comes first: Japanese なし, Korean 없는 and Turkish
+	// olmadan follow what is not wanted, and reading the next word as
+	// unwanted dropped the goods asked for.
+	Without    ByLang              `json:"without"`
 	Wholesale  ByLang              `json:"wholesale"`  // bulk-buying intent
 	PriceBelow ByLang              `json:"priceBelow"` // "under", "以下", "до"
 	PriceAbove ByLang              `json:"priceAbove"` // "over", "以上", "от"

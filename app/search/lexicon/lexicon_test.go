@@ -827,6 +827,8 @@ func TestDiminutives(t *testing.T) {
 		{"zapatitos", "shoes"},
 		{"bonito", ""},
 		{"visão", ""},
+		{"botão", ""}, // a button, not a big boot
+		{"botões", ""},
 	}
 	for _, tt := range tests {
 		if got, _ := l.Term(tt.word); got != tt.want {
@@ -849,6 +851,10 @@ func TestColorInflections(t *testing.T) {
 		{"белья", ""},   // linen
 		{"Orangen", ""}, // oranges
 		{"зелень", ""},  // greens (herbs)
+		{"rede", ""},    // Portuguese hammock: German endings on English "red"
+		{"redes", ""},
+		{"tane", ""},
+		{"golden", "gold"}, // German "golden": "gold" is German too
 	}
 	for _, tt := range tests {
 		if got, _ := l.Color(tt.word); got != tt.want {
