@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -225,6 +226,22 @@ func TestSearchBadInput(t *testing.T) {
 			}
 		})
 	}
+	// The results page says why in the page's language, and echoes the
+	// query without the control character (a URL with a NUL is refused
+	// before routing, with 404).
+	t.Run("page with a control character", func(t *testing.T) {
+		res, body := s.get(t, "/de/search?q=back%01pack")
+		want := html.EscapeString(s.app.Site.Strings.T("de", "SearchNotText"))
+		if res.StatusCode != 200 || !strings.Contains(body, want) {
+			t.Fatalf("status %d; the page lacks %q", res.StatusCode, want)
+		}
+		if strings.Contains(body, `back\u0001`) || strings.ContainsRune(body, 1) {
+			t.Error("the page echoes the control character")
+		}
+		if !strings.Contains(body, `"q":"backpack"`) {
+			t.Error("the page does not keep the rest of the query")
+		}
+	})
 }
 
 func TestSearchFeedback(t *testing.T) {

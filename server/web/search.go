@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -126,8 +127,16 @@ func orEmpty(c []catalog.Card) []catalog.Card {
 	return c
 }
 
+// truncateRunes is what a refused query shows in the search box: valid
+// UTF-8 without control characters (a NUL would be dropped by the browser's
+// parser, and the page would not hydrate as rendered), at most n runes.
 func truncateRunes(s string, n int) string {
-	s = strings.ToValidUTF8(s, "")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && !unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

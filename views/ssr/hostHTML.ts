@@ -237,8 +237,9 @@ function node(n: ReactNode, st: State) {
   if (write !== undefined) {
     const html = write(el.props);
     if (html !== null) {
-      st.out += html;
-      st.text = false;
+      // Nothing written leaves the last text last: React still separates
+      // it from a text that follows.
+      if (html !== "") { st.out += html; st.text = false; }
       return;
     }
   }
