@@ -1,6 +1,6 @@
 import type { Card } from "../lib/types";
 import type { CardOptions, CardView } from "./pure";
-import { esc, hostHTMLOn } from "./hostHTML";
+import { at, esc, hostHTMLOn } from "./hostHTML";
 import { goodsPath } from "../lib/paths";
 import { txtLang } from "../lib/i18n";
 import { pictureSource, imgLoading, imgDecoding, imgPriority, SIZES, CARD_MAX, type PictureProps } from "../components/Picture";
@@ -12,11 +12,6 @@ import { pictureSource, imgLoading, imgDecoding, imgPriority, SIZES, CARD_MAX, t
 // fraction of it. server/plainmarkup_test.go renders pages with this and
 // with React's cardFace and compares them to the byte; anything this
 // writer is not sure of returns null and React writes the card.
-
-// at is ` name="value"`, nothing for null and undefined (as React).
-function at(name: string, v: string | number | undefined | null): string {
-  return v == null ? "" : " " + name + '="' + esc(v) + '"';
-}
 
 // text is a lone text child as React writes it: escaped, nothing when empty.
 const text = (s: string | undefined) => (s == null ? "" : esc(s));

@@ -1,5 +1,5 @@
 import type { Comment, GoodsImage } from "../lib/types";
-import { esc, writeWith } from "./hostHTML";
+import { at, esc, texts, writeWith } from "./hostHTML";
 import { pictureHTML } from "./cards";
 import { useData, useT } from "../stores/context";
 import { formatNumber } from "../lib/i18n";
@@ -23,8 +23,6 @@ import type { SkuModule } from "../lib/types";
 // writer that is not sure returns null and the component is called.
 // Called inside their parent's render, as pure components are, so they
 // read the page's contexts the same way (ssr/pure.ts).
-
-const at = (name: string, v: string | number | undefined | null) => (v == null ? "" : " " + name + '="' + esc(v) + '"');
 
 type T = ReturnType<typeof useT>;
 
@@ -58,19 +56,6 @@ function starsHTML(rating: number, count: number | undefined, t: T, numfmt: Para
     esc(count === undefined ? t("RatingOutOf", { r }) : t("RatingSummary", { r, n })) + "</span>";
   if (count !== undefined) s += '<span class="stars-count" aria-hidden="true">' + texts([r, " (", n, ")"]) + "</span>";
   return s + "</span>";
-}
-
-// texts is sibling text children as React writes them: a comment between
-// two texts, nothing for an empty one.
-function texts(parts: string[]): string {
-  let s = "";
-  let text = false;
-  for (const p of parts) {
-    if (p === "") continue;
-    s += (text ? "<!-- -->" : "") + esc(p);
-    text = true;
-  }
-  return s;
 }
 
 const PAGE = 5; // Comments' page size: a full first page offers more

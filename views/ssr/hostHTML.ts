@@ -52,6 +52,25 @@ export function esc(v: unknown): string {
   return out;
 }
 
+// at is ` name="value"`, nothing for null and undefined (as React): for
+// the server's string writers (cards.ts, goods.ts, topbar.ts).
+export function at(name: string, v: string | number | undefined | null): string {
+  return v == null ? "" : " " + name + '="' + esc(v) + '"';
+}
+
+// texts is sibling text children as React writes them: a comment between
+// two texts, nothing for an empty one.
+export function texts(parts: string[]): string {
+  let s = "";
+  let text = false;
+  for (const p of parts) {
+    if (p === "") continue;
+    s += (text ? "<!-- -->" : "") + esc(p);
+    text = true;
+  }
+  return s;
+}
+
 // Thrown to bail out of the fast path: React renders the subtree.
 const unknown = { hostHTML: "not a plain subtree" };
 // Attributes React writes its own way that no card or bar needs here.

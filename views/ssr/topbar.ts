@@ -1,5 +1,5 @@
 import type { SoukData } from "../lib/types";
-import { esc, hostHTMLOn } from "./hostHTML";
+import { at, esc, hostHTMLOn, texts } from "./hostHTML";
 import { loginPath, withLang } from "../lib/paths";
 import { serverParts } from "./parts";
 
@@ -8,20 +8,6 @@ import { serverParts } from "./parts";
 // learns is the browser's). Every page renders it, in goja at ~10% of a
 // product page through JSX and the markup writer. server/plainmarkup_test.go
 // renders pages with this and with React's TopBar and compares them.
-
-const at = (name: string, v: string) => " " + name + '="' + esc(v) + '"';
-
-// text is sibling texts as React writes them (<!-- --> between two).
-function texts(parts: string[]): string {
-  let s = "";
-  let text = false;
-  for (const p of parts) {
-    if (p === "") continue;
-    s += (text ? "<!-- -->" : "") + esc(p);
-    text = true;
-  }
-  return s;
-}
 
 function topBarInner(t: (key: string) => string, d: SoukData): string | null {
   if (!hostHTMLOn()) return null;
