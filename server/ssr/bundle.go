@@ -226,20 +226,8 @@ var noShellPlugin = api.Plugin{
 // library itself): the server has written the first paint's head, so the
 // library stays out of every page's first-load script.
 func lazyHelmetPlugin(viewsDir string) api.Plugin {
-	stand := filepath.Join(viewsDir, "components", "LazyHelmet.tsx")
-	lib := filepath.Join(viewsDir, "lib", "helmetLib.ts")
-	return api.Plugin{
-		Name: "lazy-helmet",
-		Setup: func(pb api.PluginBuild) {
-			pb.OnResolve(api.OnResolveOptions{Filter: `^react-helmet-async$`},
-				func(args api.OnResolveArgs) (api.OnResolveResult, error) {
-					if args.Importer == lib {
-						return api.OnResolveResult{}, nil // esbuild resolves the library
-					}
-					return api.OnResolveResult{Path: stand}, nil
-				})
-		},
-	}
+	return helmetStandIn("lazy-helmet", filepath.Join(viewsDir, "components", "LazyHelmet.tsx"),
+		filepath.Join(viewsDir, "lib", "helmetLib.ts"))
 }
 
 // serverHelmetPlugin gives the server bundle's imports of
@@ -247,12 +235,18 @@ func lazyHelmetPlugin(viewsDir string) api.Plugin {
 // without the library's per-tag work (its own import gets the library).
 func serverHelmetPlugin(viewsDir string) api.Plugin {
 	stand := filepath.Join(viewsDir, "ssr", "helmet.tsx")
+	return helmetStandIn("server-helmet", stand, stand)
+}
+
+// helmetStandIn resolves every import of react-helmet-async to stand,
+// except the one in lib, which gets the library itself.
+func helmetStandIn(name, stand, lib string) api.Plugin {
 	return api.Plugin{
-		Name: "server-helmet",
+		Name: name,
 		Setup: func(pb api.PluginBuild) {
 			pb.OnResolve(api.OnResolveOptions{Filter: `^react-helmet-async$`},
 				func(args api.OnResolveArgs) (api.OnResolveResult, error) {
-					if args.Importer == stand {
+					if args.Importer == lib {
 						return api.OnResolveResult{}, nil // esbuild resolves the library
 					}
 					return api.OnResolveResult{Path: stand}, nil
