@@ -28,8 +28,8 @@ typecheck: node_modules
 ## test: every test (Go on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; fuzzing; browser tests).
 ## The Go suite and the browser suite wait on databases, browsers and the network more than on the
 ## CPU, so they run side by side, each line prefixed with its suite; it fails if either fails.
-# The log of both suites is kept in TEST_LOG, and the names of what failed are printed last:
-# a CI page shows only the end of the output.
+# The log of both suites is kept in TEST_LOG, and what failed, where and why, is printed last
+# (.ci/failures.awk): a CI page shows only the end of the output.
 TEST_LOG ?= /tmp/souk-test.log
 test: node_modules typecheck
 	$(GO) vet ./...
@@ -38,7 +38,7 @@ test: node_modules typecheck
 	 ( { $(MAKE) -s go-tests && $(MAKE) -s test-fuzz; } 2>&1 | sed -u 's/^/[go] /' | tee -a $(TEST_LOG) ) & g=$$!; \
 	 ( $(MAKE) -s browser-tests 2>&1 | sed -u 's/^/[browser] /' | tee -a $(TEST_LOG) ) & b=$$!; \
 	 wait $$g; gs=$$?; wait $$b; bs=$$?; \
-	 grep -E '^\[browser\] *not ok|^\[go\] *(--- FAIL|FAIL|panic:)' $(TEST_LOG) | head -40 | sed 's/^/test: failed: /'; \
+	 awk -f .ci/failures.awk $(TEST_LOG); \
 	 echo "test: go and fuzz exit $$gs, browser exit $$bs"; test $$gs -eq 0 -a $$bs -eq 0
 
 test-go: node_modules

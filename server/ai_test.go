@@ -18,7 +18,6 @@ import (
 
 	"souk/app/media"
 	"souk/app/seed"
-	"souk/app/store/storetest"
 )
 
 // fillJob is interLan/fillSuggestedLanguages's answer.
@@ -69,7 +68,7 @@ func (l litMachine) keyOf(t *testing.T, prefix, main string) string {
 // eachStoreEnv is eachStore with more configuration, made per store.
 func eachStoreEnv(t *testing.T, env func(t *testing.T) map[string]string, fn func(t *testing.T, s *testStore)) {
 	t.Parallel()
-	for _, b := range storetest.Backends(t) {
+	for _, b := range seededBackends(t) {
 		t.Run(b.Name, func(t *testing.T) { fn(t, startStoreEnv(t, b, env(t))) })
 	}
 }

@@ -117,9 +117,15 @@ func startSearch(ctx, bg context.Context, cfg config.Config, db *ent.Client, cat
 		}, cfg.AIImageEmbedMin)
 	}
 	go func() {
-		if err := vis.Build(bg); err != nil && bg.Err() == nil {
-			log.Error("visual index", "err", err)
+		start := time.Now()
+		if err := vis.Build(bg); err != nil {
+			if bg.Err() == nil {
+				log.Error("visual index", "err", err)
+			}
+			return
 		}
+		// Also the sign the browser tests wait for before they copy a seeded store.
+		log.Info("visual index built", "pictures", vis.Len(), "took", time.Since(start).Round(time.Millisecond))
 	}()
 	return svc, vis, func() { eng.Close() }, nil
 }

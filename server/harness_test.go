@@ -67,7 +67,7 @@ var shared = server.Shared{DemoDescriptors: &search.DemoDescriptors{}, Bundle: &
 // run one after another the package took six minutes.
 func eachStore(t *testing.T, fn func(t *testing.T, s *testStore)) {
 	t.Parallel()
-	for _, b := range storetest.Backends(t) {
+	for _, b := range seededBackends(t) {
 		t.Run(b.Name, func(t *testing.T) { fn(t, startStore(t, b)) })
 	}
 }

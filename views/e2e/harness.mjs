@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, existsSync, createWriteStream, readFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, renameSync, cpSync, statSync, readdirSync, existsSync, createWriteStream, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { deflateSync } from "node:zlib";
@@ -21,6 +21,48 @@ function freePort() {
   });
 }
 
+// seeded is a data directory with the demo catalogue of `goods` goods and
+// its text and picture indexes, made once per binary and count and copied
+// for each store: seeding and describing the pictures were two thirds of a
+// store's start (4 of 6 s of CPU), forty-odd times a run. Two test files
+// may make it at once; the first rename wins and the other copy is dropped.
+async function seeded(bin, goods) {
+  const st = statSync(bin);
+  const key = createHash("sha256").update(`${bin}|${st.size}|${st.mtimeMs}|${goods}`).digest("hex").slice(0, 16);
+  const parent = join(tmpdir(), "souk-e2e-seeded");
+  const dir = join(parent, key);
+  if (existsSync(join(dir, "souk.db"))) return dir;
+  mkdirSync(parent, { recursive: true });
+  for (const old of readdirSync(parent)) { // earlier binaries' copies
+    const at = join(parent, old);
+    if (Date.now() - statSync(at).mtimeMs > 86_400_000) rmSync(at, { recursive: true, force: true });
+  }
+  const tmp = mkdtempSync(join(parent, "making-"));
+  const port = await freePort();
+  const p = spawn(bin, ["serve"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: tmp, BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error("seeding a store took over 3 minutes:\n" + log)), 180_000);
+    p.stderr.on("data", (d) => {
+      log += d;
+      if (log.includes("visual index built")) { clearTimeout(timer); ok(); }
+    });
+    p.once("exit", (code) => { clearTimeout(timer); fail(new Error(`seeding a store: exit ${code}:\n` + log)); });
+  });
+  p.removeAllListeners("exit");
+  await new Promise((r) => { p.once("exit", r); p.kill("SIGTERM"); }); // a clean close leaves no WAL behind
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another file's copy is there
+  }
+  return dir;
+}
+
 // goods is how many demo goods the store is seeded with (SEED_GOODS); env
 // adds to the server's environment (e.g. AI_BASE_URL for a local endpoint).
 export async function startStore({ goods = 120, env = {} } = {}) {
@@ -29,6 +71,7 @@ export async function startStore({ goods = 120, env = {} } = {}) {
   if (!existsSync(bin)) throw new Error("build the store first: go build -o bin/souk-test .");
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "souk-browser-"));
+  cpSync(await seeded(bin, goods), dataDir, { recursive: true });
   const base = `http://127.0.0.1:${port}`;
   let log = "";
   // boot starts the binary on this store's port and data directory and

@@ -8,10 +8,13 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"souk/app/store"
 	"souk/ent"
@@ -54,29 +57,64 @@ func Each(t *testing.T, fn func(t *testing.T, db *ent.Client, b Backend)) {
 
 // NewPostgres creates a randomly named database on the server of base and
 // returns its URL; it is dropped when the test ends.
-func NewPostgres(t testing.TB, base string) string {
+func NewPostgres(t testing.TB, base string) string { return NewPostgresFrom(t, base, "") }
+
+// NewPostgresFrom is NewPostgres with the new database a copy of the
+// database template ("": empty).
+func NewPostgresFrom(t testing.TB, base, template string) string {
 	t.Helper()
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("postgres: %v", err)
-	}
 	buf := make([]byte, 6)
 	_, _ = rand.Read(buf)
 	name := "souk_test_" + hex.EncodeToString(buf)
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-		admin.Close()
-		t.Fatalf("postgres: create database: %v", err)
+	u, err := CreatePostgres(base, name, template)
+	if err != nil {
+		t.Fatalf("postgres: %v", err)
 	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		admin.Close()
-	})
+	t.Cleanup(func() { _ = DropPostgres(base, name) })
+	return u
+}
+
+// CreatePostgres creates the database name on the server of base, a copy
+// of template unless that is "", and returns its URL. A template must have
+// no connection open while it is copied: a store that just closed may
+// still be ending one, so a busy template is asked again for a few seconds.
+func CreatePostgres(base, name, template string) (string, error) {
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	stmt := "CREATE DATABASE " + name
+	if template != "" {
+		stmt += " TEMPLATE " + template
+	}
+	for try := 0; ; try++ {
+		_, err = admin.Exec(stmt)
+		if err == nil || template == "" || try == 50 || !strings.Contains(err.Error(), "being accessed by other users") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		return "", fmt.Errorf("create database %s: %w", name, err)
+	}
 	u, err := url.Parse(base)
 	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL: %v", err)
+		return "", fmt.Errorf("TEST_DATABASE_URL: %w", err)
 	}
 	u.Path = "/" + name
-	return u.String()
+	return u.String(), nil
+}
+
+// DropPostgres drops the database name, closing its connections.
+func DropPostgres(base, name string) error {
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	_, err = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+	return err
 }
 
 // SQLitePath is where a SQLite backend keeps its file.
