@@ -232,6 +232,7 @@ func AssembleShared(ctx context.Context, cfg config.Config, viewsDir string, log
 		return nil, err
 	}
 	accounts := account.New(db, mailer(sender), strs.T, codePepper, nil)
+	accounts.SetHashMemory(cfg.PasswordMemoryKiB)
 	site.Accounts, site.EnvelopeKey, site.TestPay = accounts, sealer.KeyBase64(), cfg.PayProvider == "test"
 	site.SearchLimit = ratelimit.New(SearchPagesPerMinute, time.Minute, time.Now)
 	accounts.OnProfileChange = func(uid string) { versions.Bump("user:" + uid) }

@@ -65,7 +65,7 @@ func (g *argonGate) acquire(ctx context.Context) error {
 // hashPassword is HashPassword inside the gate.
 func (s *Service) hashPassword(ctx context.Context, p string) (string, error) {
 	var h string
-	err := s.argon.do(ctx, func() { h = HashPassword(p) })
+	err := s.argon.do(ctx, func() { h = hashPassword(p, s.hashMemory) })
 	return h, err
 }
 

@@ -20,11 +20,15 @@ const (
 )
 
 // HashPassword returns an encoded argon2id hash with a random salt.
-func HashPassword(p string) string {
+func HashPassword(p string) string { return hashPassword(p, argonMemory) }
+
+// hashPassword is HashPassword with memory KiB of memory (the hash records
+// it, so VerifyPassword needs no setting).
+func hashPassword(p string, memory uint32) string {
 	salt := make([]byte, 16)
 	_, _ = rand.Read(salt)
-	key := argon2.IDKey([]byte(p), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", argonMemory, argonTime, argonThreads,
+	key := argon2.IDKey([]byte(p), salt, argonTime, memory, argonThreads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", memory, argonTime, argonThreads,
 		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key))
 }
 

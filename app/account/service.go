@@ -55,6 +55,7 @@ type Service struct {
 	ipLogins     *ratelimit.Window // per client address
 	ipCodes      *ratelimit.Window
 	argon        *argonGate
+	hashMemory   uint32 // KiB of each new password hash (SetHashMemory)
 	QR           *QRHub
 	// OnProfileChange is told when a user's public profile changes, so
 	// cached pages showing it can be refreshed.
@@ -89,9 +90,14 @@ func New(db *ent.Client, mail Mailer, t Translator, pepper []byte, now func() ti
 		ipLogins:     ratelimit.New(IPLoginsPerMin, time.Minute, now),
 		ipCodes:      ratelimit.New(IPCodesPerHour, time.Hour, now),
 		argon:        newArgonGate(ArgonSlots, ArgonWait),
+		hashMemory:   argonMemory,
 		QR:           NewQRHub(now),
 	}
 }
+
+// SetHashMemory sets the memory of new password hashes, in KiB
+// (config ARGON2_MEMORY_KIB); existing hashes keep theirs.
+func (s *Service) SetHashMemory(kib int) { s.hashMemory = uint32(kib) }
 
 // Client is who is calling, for limits and the session list.
 type Client struct {

@@ -69,6 +69,11 @@ type Config struct {
 	// brotli forms), least recently used out first. Part of the 300 MB the
 	// whole server is to stay within (DESIGN §7).
 	PageCacheMB int
+	// ARGON2_MEMORY_KIB: the memory of each new password hash (argon2id,
+	// three passes). 64 MiB in production; the test suites lower it, since
+	// a test store hashes hundreds of passwords. A hash keeps its own
+	// parameters, so changing this never locks anyone out.
+	PasswordMemoryKiB int
 }
 
 // Vars lists every variable with its default, for the README and `souk help`.
@@ -81,7 +86,7 @@ var Vars = [][2]string{
 	{"CODE_PEPPER", "(generated, kept in the database)"}, {"PAYMENT_PROVIDER", "test"}, {"SEED_GOODS", "480"},
 	{"PAY_WINDOW", "30m"}, {"DOGE_BLOCK_TIME", "2s"}, {"CONTACT_EMAIL", "help@souk.test"},
 	{"ANDROID_APK", ""}, {"ANDROID_APK_VERSION", ""}, {"PLAY_STORE_URL", ""}, {"APP_STORE_URL", ""},
-	{"TRENDING_EVERY", "1m"}, {"AI_CREATIONS_PER_DAY", "30"}, {"PAGE_CACHE_MB", "64"},
+	{"TRENDING_EVERY", "1m"}, {"AI_CREATIONS_PER_DAY", "30"}, {"PAGE_CACHE_MB", "64"}, {"ARGON2_MEMORY_KIB", "65536"},
 }
 
 // FromEnv reads the process environment.
@@ -160,6 +165,9 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.CreationsDay, err = intVar(get("AI_CREATIONS_PER_DAY", "30"), "AI_CREATIONS_PER_DAY", 1, 100_000); err != nil {
+		return c, err
+	}
+	if c.PasswordMemoryKiB, err = intVar(get("ARGON2_MEMORY_KIB", "65536"), "ARGON2_MEMORY_KIB", 1024, 1<<20); err != nil {
 		return c, err
 	}
 	if c.PageCacheMB, err = intVar(get("PAGE_CACHE_MB", "64"), "PAGE_CACHE_MB", 1, 65536); err != nil {

@@ -38,6 +38,10 @@ func TestLoad(t *testing.T) {
 			return c.AIImageModel == "gpt-image-1" && c.AIQuotaUser == 3 && c.AIQuotaDay == 9 && c.AITimeout.Seconds() == 5
 		}},
 		{"ai quota zero", map[string]string{"AI_QUOTA_USER": "0"}, true, nil},
+		{"password memory default", nil, false, func(c Config) bool { return c.PasswordMemoryKiB == 64*1024 }},
+		{"password memory lowered", map[string]string{"ARGON2_MEMORY_KIB": "1024"}, false, func(c Config) bool { return c.PasswordMemoryKiB == 1024 }},
+		{"password memory too low", map[string]string{"ARGON2_MEMORY_KIB": "64"}, true, nil},
+		{"password memory not a number", map[string]string{"ARGON2_MEMORY_KIB": "64M"}, true, nil},
 		{"ai timeout bad", map[string]string{"AI_TIMEOUT": "soon"}, true, nil},
 		{"image embeddings", map[string]string{"AI_IMAGE_EMBED_MODEL": "clip", "AI_IMAGE_EMBED_MIN": "0.72"}, false, func(c Config) bool {
 			return c.AIImageEmbedModel == "clip" && c.AIImageEmbedMin == 0.72
