@@ -102,10 +102,10 @@ func (s *Service) SearchTyped(ctx context.Context, t Typed, sh Shower) (*Shown, 
 		out.Pages = pages
 		return out, err
 	}
-	tried := false
+	settled := false
 	if !t.Exact {
 		var done bool
-		if tried, done, err = s.searchCorrection(ctx, u, t, out, sh); done || err != nil {
+		if settled, done, err = s.searchCorrection(ctx, u, t, out, sh); done || err != nil {
 			return out, err
 		}
 	}
@@ -115,24 +115,28 @@ func (s *Service) SearchTyped(ctx context.Context, t Typed, sh Shower) (*Shown, 
 			return out, nil
 		}
 	}
-	s.suggestFor(ctx, out, t, !tried)
+	s.suggestFor(ctx, out, t, !settled)
 	return out, nil
 }
 
 // searchCorrection searches u spelt right, and shows it when it finds
-// goods (done). tried reports that a correction was searched: it found
-// nothing, so the spelling suggestion would find nothing either. A failure
+// goods (done). settled reports that the spelling is settled: there is no
+// correction, or it was searched and found nothing, so the spelling
+// suggestion would find nothing either and is not worked out again. A failure
 // of the correction's search before anything of it was shown is logged and
 // treated as no correction: the typed query's empty groups are still a
 // true answer. After its notice and a group were shown, the failure is the
 // search's: showing the typed query's groups too would mix two searches.
-func (s *Service) searchCorrection(ctx context.Context, u Understood, t Typed, out *Shown, sh Shower) (tried, done bool, err error) {
+func (s *Service) searchCorrection(ctx context.Context, u Understood, t Typed, out *Shown, sh Shower) (settled, done bool, err error) {
 	v, ok, err := s.correction(ctx, u)
-	if err != nil || !ok {
-		if err != nil && ctx.Err() == nil {
+	if err != nil {
+		if ctx.Err() == nil {
 			s.log.Warn("search: spelling correction", "err", err)
 		}
 		return false, false, nil
+	}
+	if !ok {
+		return true, false, nil
 	}
 	c := Correction{From: u.Raw, To: v.Raw}
 	notice := func() bool { return sh.Corrected(c, v) }
