@@ -100,7 +100,7 @@ async function typedSearch(page) {
     && !document.querySelector("[data-testid=search-tabs] button[disabled]"));
   await page.waitForSelector("article.card");
   // The result count fades out, then leaves: audit the page it leaves behind.
-  await page.waitForSelector(".result-count", { state: "detached", timeout: 10_000 });
+  await page.waitForSelector(".result-count", { state: "detached", timeout: 30_000 });
 }
 
 const openDialog = (button) => async (page) => {

@@ -149,13 +149,13 @@ test("a second tab learns of the login and of the session's end", async () => {
   await b.waitForSelector("[data-testid=login-link]");
   await login(a, "reg@example.com");
   await a.waitForURL(`${store.base}/en/`);
-  await b.waitForSelector("[data-testid=me]", { timeout: 5000 });
+  await b.waitForSelector("[data-testid=me]", { timeout: 30_000 });
   // Log out in tab a: tab b on a login-required page goes to login.
   await b.goto(`${store.base}/en/mysafes`);
   await b.waitForSelector("[data-testid=sessions] li");
   await a.goto(`${store.base}/en/mysafes`);
   await a.click("[data-testid=logout]");
-  await b.waitForURL(/\/en\/login/, { timeout: 5000 });
+  await b.waitForURL(/\/en\/login/, { timeout: 30_000 });
   await ctx.close();
 });
 
@@ -172,7 +172,7 @@ test("an expired session on the server clears the browser and asks for login (40
   await other.waitForSelector(".toast");
   // The first tab's next call gets 401.
   await page.goto(`${store.base}/en/mysafes`);
-  await page.waitForURL(/\/en\/login/, { timeout: 5000 });
+  await page.waitForURL(/\/en\/login/, { timeout: 30_000 });
   await ctx.close();
 });
 

@@ -41,12 +41,12 @@ test("the assistant answers where an order is, then hands over to a person", asy
 
   await ask(shopper.page, "Where is my order?");
   const a1 = answer(shopper.page, number);
-  await a1.waitFor({ timeout: 15_000 });
+  await a1.waitFor({ timeout: 30_000 });
   assert.match(await a1.textContent(), new RegExp(en.OrderStatus100));
   assert.equal(await a1.locator("[data-testid=chat-bot]").textContent(), en.ChatAssistantBy.replace("{engine}", "builtin"));
 
   await ask(shopper.page, "I would like to talk to a person");
-  await answer(shopper.page, en.AssistHandover.slice(0, 40)).waitFor({ timeout: 15_000 });
+  await answer(shopper.page, en.AssistHandover.slice(0, 40)).waitFor({ timeout: 30_000 });
   // After the handover the assistant keeps quiet.
   await ask(shopper.page, "Is it in stock?");
   await shopper.page.waitForTimeout(1500);

@@ -38,7 +38,7 @@ async function status() {
 }
 
 async function waitStatus(want) {
-  await page.waitForFunction((w) => document.querySelector("[data-testid=order-page] [data-testid=order-status]")?.getAttribute("data-status") === String(w), want, { timeout: 15000 });
+  await page.waitForFunction((w) => document.querySelector("[data-testid=order-page] [data-testid=order-status]")?.getAttribute("data-status") === String(w), want, { timeout: 30_000 });
 }
 
 function numberFromURL() {
@@ -102,7 +102,7 @@ test("cart → checkout → pay by card → the order is paid", async () => {
   await page.click("[data-testid=place-order]");
   await page.waitForSelector("#f-cardNumber-err");
   await fillCard(page, "4242424242424242");
-  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
+  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 30_000 }), page.click("[data-testid=place-order]")]);
   await ready();
   await page.waitForSelector("[data-testid=order-page]");
   await waitStatus(200);
@@ -115,11 +115,11 @@ test("a declined card shows the message, paying again with another card works", 
   await checkoutFromCart();
   await fillCard(page, "4000 0000 0000 0002");
   await page.click("[data-testid=place-order]");
-  await page.waitForSelector("[data-testid=pay-error]", { timeout: 15000 });
+  await page.waitForSelector("[data-testid=pay-error]", { timeout: 30_000 });
   assert.ok((await page.textContent("[data-testid=pay-error]")).length > 3);
   assert.ok(await page.isVisible("[data-testid=order-placed]"), "the order exists, pay it again");
   await fillCard(page, "4242 4242 4242 4242");
-  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
+  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 30_000 }), page.click("[data-testid=place-order]")]);
   await ready();
   await waitStatus(200);
   orders.declinedThenPaid = numberFromURL();
@@ -132,8 +132,8 @@ test("a card that needs confirmation: approve in the bank's dialog", async () =>
   await checkoutFromCart();
   await fillCard(page, "4000 0025 0000 3155");
   await page.click("[data-testid=place-order]");
-  await page.waitForSelector("[data-testid=confirm-approve]", { timeout: 15000 });
-  await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 15000 }), page.click("[data-testid=confirm-approve]")]);
+  await page.waitForSelector("[data-testid=confirm-approve]", { timeout: 30_000 });
+  await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 30_000 }), page.click("[data-testid=confirm-approve]")]);
   await ready();
   await waitStatus(200);
   orders.confirmed = numberFromURL();
@@ -144,10 +144,10 @@ test("declined in the bank's dialog: the order page says so, Pay now with anothe
   await checkoutFromCart();
   await fillCard(page, "4000 0025 0000 3155");
   await page.click("[data-testid=place-order]");
-  await page.waitForSelector("[data-testid=confirm-decline]", { timeout: 15000 });
-  await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 15000 }), page.click("[data-testid=confirm-decline]")]);
+  await page.waitForSelector("[data-testid=confirm-decline]", { timeout: 30_000 });
+  await Promise.all([page.waitForURL(/\/en\/myorder\//, { timeout: 30_000 }), page.click("[data-testid=confirm-decline]")]);
   await ready();
-  await page.waitForSelector("[data-testid=order-page] [data-testid=pay-error]", { timeout: 15000 });
+  await page.waitForSelector("[data-testid=order-page] [data-testid=pay-error]", { timeout: 30_000 });
   assert.equal(await status(), 100);
   await page.click("[data-testid=pay-now]");
   await page.waitForSelector("[data-testid=pay-panel]");
@@ -162,7 +162,7 @@ test("Doge on the simulated chain: send from the test wallet, wait for paid", as
   await addToCart(plain);
   await checkoutFromCart();
   await page.click("[data-testid=pay-method-5]");
-  await Promise.all([page.waitForURL(/\/en\/dogepay\//, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
+  await Promise.all([page.waitForURL(/\/en\/dogepay\//, { timeout: 30_000 }), page.click("[data-testid=place-order]")]);
   await ready();
   await page.waitForSelector("[data-testid=doge-progress]");
   assert.match(await page.textContent("[data-testid=doge-amount]"), /\d+\.\d+ DOGE/);

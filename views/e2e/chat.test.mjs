@@ -17,7 +17,7 @@ after(async () => { await browser?.close(); await store?.stop(); });
 
 // socketUp waits until some tab of the context holds an open socket.
 async function socketUp(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 30_000 });
 }
 
 // seqs lists the stored messages a conversation page shows, in order.
@@ -26,7 +26,7 @@ async function seqs(page) {
 }
 
 async function shown(page, text) {
-  await page.locator("[data-testid=chat-msg]", { hasText: text }).first().waitFor({ timeout: 15_000 });
+  await page.locator("[data-testid=chat-msg]", { hasText: text }).first().waitFor({ timeout: 30_000 });
 }
 
 function inOrderOnce(list) {
@@ -84,7 +84,7 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
   await seller.page.locator("[data-testid=chat-msg][data-seq] img.chat-img").waitFor({ timeout: 30_000 });
   for (const p of [shopper.page, tab2]) {
     await shown(p, "blue and ivory");
-    await p.locator("[data-testid=chat-msg] img.chat-img").waitFor({ timeout: 15_000 });
+    await p.locator("[data-testid=chat-msg] img.chat-img").waitFor({ timeout: 30_000 });
     const link = p.locator("[data-testid=chat-msg] a[href='https://example.com/colours']");
     assert.equal(await link.getAttribute("rel"), "nofollow ugc noopener noreferrer");
   }
@@ -110,7 +110,7 @@ test("shopper asks a seller about a dress; the seller answers; every tab sees it
     const env = await store.authed(sellerToken, "chat/send", { uid: conv, appId: "gap-" + text, type: 1, content: text });
     assert.equal(env.code, 200, JSON.stringify(env));
   }
-  await Promise.any(rest.map((p) => p.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 6000 })));
+  await Promise.any(rest.map((p) => p.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 30_000 })));
   await seller.page.fill("[data-testid=chat-input]", "After the takeover");
   await seller.page.press("[data-testid=chat-input]", "Enter");
   for (const p of rest) {

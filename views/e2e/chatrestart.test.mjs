@@ -124,6 +124,6 @@ test("a goods card sent live reaches the other side in that side's language, not
   assert.equal(sent.code, 200, sent.easg);
   const card = seller.page.locator("[data-testid=chat-msg][data-seq] [data-testid=chat-card]").last();
   await card.waitFor();
-  await seller.page.waitForFunction(([n]) => [...document.querySelectorAll("[data-testid=chat-msg] [data-testid=chat-card]")].some((e) => e.textContent.includes(n)), [name], { timeout: 15_000 });
+  await seller.page.waitForFunction(([n]) => [...document.querySelectorAll("[data-testid=chat-msg] [data-testid=chat-card]")].some((e) => e.textContent.includes(n)), [name], { timeout: 30_000 });
   assert.ok((await card.getAttribute("href")).startsWith("/de/"), "the card links to the German page");
 });

@@ -51,7 +51,7 @@ test("create a dress variation, refine it twice, compare and share", async () =>
     const og = document.head.querySelectorAll("meta[property='og:title']");
     return /^Version \d+ \| Souk$/.test(document.title) && document.head.querySelectorAll("title").length === 1 &&
       og.length === 1 && og[0].getAttribute("content") === document.title;
-  }, null, { timeout: 10000 });
+  }, null, { timeout: 30_000 });
   await p2.goto(first);
   await p2.waitForSelector("[data-testid=creation-error]");
   await anon.close();

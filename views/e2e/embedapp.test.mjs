@@ -189,7 +189,7 @@ test("no heartbeat over the app's socket; a browser's sends {code:1} every 40 s;
     await ctx.clock.install();
     await page.reload();
     await ready(page);
-    await page.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.socket === "opened", null, { timeout: 30_000 });
     await page.clock.runFor(41_000);
     await page.waitForFunction(() => document.documentElement.dataset.socket === "opened");
     const beats = sent.filter((f) => f === '{"code":1}').length;

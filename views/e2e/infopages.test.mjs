@@ -89,7 +89,7 @@ test("a shopper's message goes to their chat with customer service and shows in 
   await page.waitForSelector("[data-testid=contact-sent][data-via=chat]");
   await Promise.all([page.waitForURL(/\/en\/bigchat\?c=cv/), page.click("[data-testid=contact-open-chat]")]);
   await ready(page);
-  await page.locator("[data-testid=chat-msg]", { hasText: "Does the evening dress run small?" }).first().waitFor({ timeout: 15_000 });
+  await page.locator("[data-testid=chat-msg]", { hasText: "Does the evening dress run small?" }).first().waitFor({ timeout: 30_000 });
   assert.match(await page.locator("[data-testid=chat-msg]").last().textContent(), /Dress size/);
   assert.deepEqual(problems, []);
   await ctx.close();

@@ -249,9 +249,9 @@ test("a second user buys the dress: colour, custom size, the minimum quantity, a
   assert.match(await page.textContent("[data-testid=address]"), /1 rue de Rivoli/);
   assert.match(await page.textContent("[data-testid=checkout-page]"), new RegExp(NAME));
   await fillCard(page, "4242 4242 4242 4242", "Claire Martin");
-  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
+  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 30_000 }), page.click("[data-testid=place-order]")]);
   await ready(page);
-  await page.waitForSelector("[data-testid=order-page] [data-testid=order-status][data-status='200']", { timeout: 15000 });
+  await page.waitForSelector("[data-testid=order-page] [data-testid=order-status][data-status='200']", { timeout: 30_000 });
   number = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
   const o = (await store.authed(buyerToken, "order/detail", { orderNumber: number })).content;
   assert.equal(o.lines[0].quantity, 2);

@@ -40,7 +40,7 @@ export async function orderMakeLine(page) {
   assert.match(page.url(), /\?q=ml/, "the fixed quote survives a reload");
   assert.equal(await page.textContent("[data-testid=makeline-total]"), total, "fixing keeps the price");
   await fillCard(page);
-  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 15000 }), page.click("[data-testid=place-order]")]);
+  await Promise.all([page.waitForURL(/\/en\/myorder\/[^/]+\?paid=1$/, { timeout: 30_000 }), page.click("[data-testid=place-order]")]);
   await ready(page);
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
 }

@@ -95,7 +95,7 @@ test("a page hydrates on a slow network when the script comes from the cache", a
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 16 * 1024, uploadThroughput: 16 * 1024 });
   await page.goto(`${store.base}/en/register`, { waitUntil: "commit" });
-  await page.waitForFunction(() => document.documentElement?.dataset.ready === "1", null, { timeout: 15000 });
+  await page.waitForFunction(() => document.documentElement?.dataset.ready === "1", null, { timeout: 30_000 });
   assert.deepEqual(problems, []);
   await page.close();
 });

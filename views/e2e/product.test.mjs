@@ -53,7 +53,7 @@ function headOf(page) {
     const [title, canonical, description, og] = ["title", "link[rel=canonical]", "meta[name=description]", "meta[property='og:title']"].map(one);
     if (!title || !canonical || !description || !og) return null;
     return { title: document.title, canonical: canonical.getAttribute("href"), ogTitle: og.getAttribute("content") };
-  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  }, null, { timeout: 30_000 }).then((h) => h.jsonValue());
 }
 
 // The browser gets react-helmet-async only after hydration: the server's
@@ -115,7 +115,7 @@ test("attribute selection scrolls the gallery and dims impossible combinations",
     const strip = document.querySelector("[data-testid=gallery-strip]");
     const fig = strip.querySelector(`[data-img-id="${id}"]`);
     return Math.abs(strip.scrollLeft - (fig.offsetLeft - strip.offsetLeft)) < 4;
-  }, target.imgId, { timeout: 5000 });
+  }, target.imgId, { timeout: 30_000 });
   assert.equal(await page.getAttribute(`[data-attr-id="${target.id}"]`, "aria-pressed"), "true");
   // Clicking it again clears the choice (toggle).
   await page.click(`[data-attr-id="${target.id}"]`);
