@@ -26,20 +26,22 @@ typecheck: node_modules
 	npx tsc --noEmit -p views
 
 ## test: every test (Go on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; fuzzing; browser tests).
-## The Go suite and the browser suite wait on databases, browsers and the network more than on the
-## CPU, so they run side by side, each line prefixed with its suite; it fails if either fails.
-# The log of both suites is kept in TEST_LOG, and what failed, where and why, is printed last
+## Three lanes run side by side once the test binary is built, each line prefixed with its lane:
+## [check] go vet and the TypeScript check, [go] the Go suite then the fuzz targets, [browser] the
+## browser suite; it fails if any lane fails.
+# The log of all lanes is kept in TEST_LOG, and what failed, where and why, is printed last
 # (.ci/failures.awk): a CI page shows only the end of the output.
 TEST_LOG ?= /tmp/souk-test.log
-test: node_modules typecheck
-	$(GO) vet ./...
+test: node_modules
 	$(GO) build -o bin/souk-test .
 	@set -o pipefail; : > $(TEST_LOG); \
-	 ( { $(MAKE) -s go-tests && $(MAKE) -s test-fuzz; } 2>&1 | sed -u 's/^/[go] /' | tee -a $(TEST_LOG) ) & g=$$!; \
-	 ( $(MAKE) -s browser-tests 2>&1 | sed -u 's/^/[browser] /' | tee -a $(TEST_LOG) ) & b=$$!; \
-	 wait $$g; gs=$$?; wait $$b; bs=$$?; \
+	 lane() { n=$$1; shift; "$$@" 2>&1 | sed -u "s/^/[$$n] /" | tee -a $(TEST_LOG); }; \
+	 lane check sh -c '$(GO) vet ./... && npx tsc --noEmit -p views' & c=$$!; \
+	 lane go sh -c '$(MAKE) -s go-tests && $(MAKE) -s test-fuzz' & g=$$!; \
+	 lane browser $(MAKE) -s browser-tests & b=$$!; \
+	 wait $$c; cs=$$?; wait $$g; gs=$$?; wait $$b; bs=$$?; \
 	 awk -f .ci/failures.awk $(TEST_LOG); \
-	 echo "test: go and fuzz exit $$gs, browser exit $$bs"; test $$gs -eq 0 -a $$bs -eq 0
+	 echo "test: checks exit $$cs, go and fuzz exit $$gs, browser exit $$bs"; test $$cs -eq 0 -a $$gs -eq 0 -a $$bs -eq 0
 
 test-go: node_modules
 	$(GO) vet ./...

@@ -3,7 +3,8 @@
 # of the output, and a name alone cannot be diagnosed afterwards.
 #   browser (node --test TAP): the "not ok" line, its error's first lines
 #     and the test file's line the stack passes through;
-#   go: the "--- FAIL" line and the lines of the message under it.
+#   go: the "--- FAIL" line and the lines of the message under it;
+#   check: what go vet and tsc found.
 BEGIN { shown = 0; max = 8 }
 /^\[browser\] *not ok/ {
   if (shown++ >= max) next
@@ -20,3 +21,5 @@ b && !at && /views\/e2e\/[^ ]*\.mjs:[0-9]+/ { at = 1; match($0, /views\/e2e\/[^ 
 }
 g > 0 && /^\[go\]  +[^ ]/ { g--; print "    " substr($0, 1, 220); next }
 { g = 0 }
+# check: go vet's and tsc's findings (file:line or "error TS").
+/^\[check\] .*(\.go:[0-9]+|error TS)/ { if (shown++ < max) print "test: failed: " $0 }

@@ -38,7 +38,7 @@ func (l *logBuffer) String() string {
 func startStoreLogged(t *testing.T, b storetest.Backend) (*testStore, *logBuffer) {
 	t.Helper()
 	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
+		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test", "ARGON2_MEMORY_KIB": testHashMemory}[k]
 	})
 	if err != nil {
 		t.Fatal(err)

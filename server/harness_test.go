@@ -39,7 +39,7 @@ func startStoreEnv(t testing.TB, b storetest.Backend, env map[string]string) *te
 		if v, ok := env[k]; ok {
 			return v
 		}
-		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
+		return map[string]string{"DATA_DIR": b.Dir, "DATABASE_URL": b.URL, "SEED_GOODS": "140", "BASE_URL": "http://souk.test", "ARGON2_MEMORY_KIB": testHashMemory}[k]
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +53,11 @@ func startStoreEnv(t testing.TB, b storetest.Backend, env map[string]string) *te
 	t.Cleanup(func() { srv.Close(); a.Close() })
 	return &testStore{Server: srv, app: a}
 }
+
+// testHashMemory is the memory of the test stores' password hashes (KiB):
+// the least allowed, since the suite hashes hundreds of passwords (a
+// sixty-fourth of production's). The demo logins keep production's.
+const testHashMemory = "1024"
 
 // shared is what the package's stores share: the view bundles, built once,
 // and the demo catalogue's picture descriptors (each store seeds the same

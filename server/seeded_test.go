@@ -22,8 +22,8 @@ import (
 // store's start, and a run starts close to three hundred. A copy is the
 // data a store seeds itself (the seed is deterministic but for its dates;
 // the copies share the first store's random secrets, which no test
-// compares across stores). The tests of seeding itself (app/seed,
-// TestDemoGoodsRoundTrip) and of several nodes still seed.
+// compares across stores). Seeding itself is tested in app/seed, and the
+// stores of the several-nodes tests, which share one database, seed it.
 type seedCopy struct {
 	once sync.Once
 	dir  string // the data directory (SQLite file, search index)
@@ -88,7 +88,7 @@ func seedOnce(base string) (dir, name string, err error) {
 		}
 	}
 	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"DATA_DIR": dir, "DATABASE_URL": url, "SEED_GOODS": "140", "BASE_URL": "http://souk.test"}[k]
+		return map[string]string{"DATA_DIR": dir, "DATABASE_URL": url, "SEED_GOODS": "140", "BASE_URL": "http://souk.test", "ARGON2_MEMORY_KIB": testHashMemory}[k]
 	})
 	if err != nil {
 		return dir, name, err

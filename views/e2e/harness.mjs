@@ -39,9 +39,10 @@ async function seeded(bin, goods) {
   }
   const tmp = mkdtempSync(join(parent, "making-"));
   const port = await freePort();
+  // ARGON2_MEMORY_KIB (here and below): cheap password hashes, as in the Go tests.
   const p = spawn(bin, ["serve"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: tmp, BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: tmp, BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ARGON2_MEMORY_KIB: "1024" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";
@@ -79,7 +80,7 @@ export async function startStore({ goods = 120, env = {} } = {}) {
   const boot = async () => {
     const p = spawn(bin, ["serve"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ...env },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ARGON2_MEMORY_KIB: "1024", ...env },
       stdio: ["ignore", "ignore", "pipe"],
     });
     p.stderr.on("data", (d) => { log += d; });
