@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"souk/app/seed"
-	"souk/app/store/storetest"
 )
 
 // TestAIQuotaAcrossNodes runs two stores on one PostgreSQL database with
@@ -19,10 +18,10 @@ func TestAIQuotaAcrossNodes(t *testing.T) {
 	if base == "" {
 		t.Skip("TEST_DATABASE_URL not set: SQLite stores are single-node")
 	}
-	url := storetest.NewPostgres(t, base)
+	url := seededPostgresDB(t, base)
 	env := map[string]string{"AI_QUOTA_USER": "5", "DATABASE_URL": url}
-	a := startStoreEnv(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()}, env)
-	b := startStoreEnv(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()}, env)
+	a := startStoreEnv(t, seededNode(t, url), env)
+	b := startStoreEnv(t, seededNode(t, url), env)
 	owner := a.loginAs(t, goodsOwnerEmail, seed.DemoPassword)
 	nodes := []*testStore{a, b}
 	envs := make([]envelope, 20)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"souk/app/store/storetest"
 )
 
 // TestChatAcrossNodes runs two stores on one PostgreSQL database: the
@@ -19,9 +18,9 @@ func TestChatAcrossNodes(t *testing.T) {
 	if base == "" {
 		t.Skip("TEST_DATABASE_URL not set: SQLite stores are single-node")
 	}
-	url := storetest.NewPostgres(t, base)
-	a := startStore(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()})
-	b := startStore(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()})
+	url := seededPostgresDB(t, base)
+	a := startStore(t, seededNode(t, url))
+	b := startStore(t, seededNode(t, url))
 	w := newChatWorld(t, a)
 	sell := b.dialChannel(t, w.seller, "en")
 	shop := a.dialChannel(t, w.shopper, "en")

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"souk/app/store/storetest"
 )
 
 // TestTwoNodesShareCacheInvalidation runs two stores on one PostgreSQL
@@ -19,9 +18,9 @@ func TestTwoNodesShareCacheInvalidation(t *testing.T) {
 	if base == "" {
 		t.Skip("TEST_DATABASE_URL not set: SQLite stores are single-node")
 	}
-	url := storetest.NewPostgres(t, base)
-	a := startStore(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()})
-	b := startStore(t, storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()})
+	url := seededPostgresDB(t, base)
+	a := startStore(t, seededNode(t, url))
+	b := startStore(t, seededNode(t, url))
 
 	treID := a.anyGoods(t, func(g map[string]any) bool {
 		return g["needsPick"] == false && g["saleable"].(float64) == 1 && g["stock"].(float64) > 5

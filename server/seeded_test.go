@@ -22,8 +22,7 @@ import (
 // store's start, and a run starts close to three hundred. A copy is the
 // data a store seeds itself (the seed is deterministic but for its dates;
 // the copies share the first store's random secrets, which no test
-// compares across stores). Seeding itself is tested in app/seed, and the
-// stores of the several-nodes tests, which share one database, seed it.
+// compares across stores). Seeding itself is tested in app/seed.
 type seedCopy struct {
 	once sync.Once
 	dir  string // the data directory (SQLite file, search index)
@@ -60,6 +59,23 @@ func seededBackends(t *testing.T) []storetest.Backend {
 		out = append(out, b)
 	}
 	return out
+}
+
+// seededPostgresDB is a copy of the seeded PostgreSQL database, for tests
+// of several nodes on one database (each node: seededNode).
+func seededPostgresDB(t *testing.T, base string) string {
+	t.Helper()
+	seededPostgres.make(t, base)
+	return storetest.NewPostgresFrom(t, base, seededPostgres.name)
+}
+
+// seededNode is a node on the database url (from seededPostgresDB): its
+// own data directory, holding the seeded search index.
+func seededNode(t *testing.T, url string) storetest.Backend {
+	t.Helper()
+	b := storetest.Backend{Name: "postgres", URL: url, Dir: t.TempDir()}
+	copyDir(t, seededPostgres.make(t, os.Getenv("TEST_DATABASE_URL")), b.Dir)
+	return b
 }
 
 // make seeds the catalogue once, on PostgreSQL when base is set, and
