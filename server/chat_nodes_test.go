@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
 )
 
 // TestChatAcrossNodes runs two stores on one PostgreSQL database: the

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 // TestTwoNodesShareCacheInvalidation runs two stores on one PostgreSQL

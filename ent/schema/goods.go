@@ -71,7 +71,7 @@ func (Goods) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("big_type", "saleable"),
 		index.Fields("spe"),
-		index.Fields("category"), // curated collections fill up from a category
+		index.Fields("category"),   // curated collections fill up from a category
 		index.Edges("owner"),       // an identity's goods
 		index.Fields("updated_at"), // the search index syncs by it
 	}
