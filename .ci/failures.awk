@@ -14,7 +14,7 @@ b && /^\[browser\]  *\.\.\.$/ { b = 0; next }
 b && /^\[browser\]  *error: / { err = 4; sub(/^\[browser\] */, ""); print "    " $0; next }
 b && err > 0 && !/^\[browser\]  *[a-zA-Z]+: / { err--; sub(/^\[browser\] */, ""); if (length($0) > 0) print "      " substr($0, 1, 200); next }
 b && /^\[browser\]  *[a-zA-Z]+: / { err = 0 }
-b && !at && /views\/e2e\/[^ ]*\.mjs:[0-9]+/ { at = 1; match($0, /views\/e2e\/[^ ):]*\.mjs:[0-9]+/); print "    at " substr($0, RSTART, RLENGTH); next }
+b && !at && !/location:/ && /views\/e2e\/[^ ]*\.mjs:[0-9]+/ { at = 1; match($0, /views\/e2e\/[^ ):]*\.mjs:[0-9]+/); print "    at " substr($0, RSTART, RLENGTH); next }
 /^\[go\] *(--- FAIL|FAIL|panic:)/ {
   if (shown++ >= max) next
   print "test: failed: " $0; g = 3; next

@@ -36,21 +36,30 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const table = useRef<HTMLTableSectionElement>(null);
+  // The newest list asked for: only its answer is shown (a filter chosen
+  // while an older list or a decision's reload is on its way wins), and a
+  // decision reloads the filter and page shown now.
+  const asked = useRef({ n: 0, status: 0, page: 1 });
 
   const load = async (st: number, p: number, keep = "") => {
+    const n = ++asked.current.n;
+    asked.current.status = st;
+    asked.current.page = p;
     setBusy(true);
     setError("");
     try {
       const list = (await api<ReviewItem[]>(call(kind, "list"), { identityType: idType, status: st, page: p }, { silent: true })).map((x) => asReviewItem(kind, x));
+      if (n !== asked.current.n) return;
       setItems(list);
       setStatus(st);
       setPage(p);
       setSel(list.some((x) => x.uid === keep) ? keep : list[0]?.uid ?? "");
     } catch (e) {
+      if (n !== asked.current.n) return;
       if (e instanceof ApiError && (e.code === 104 || e.code === 401)) setItems("missing");
       else { setError(e instanceof ApiError ? e.message : t("ErrorOccurs")); setItems((o) => o ?? []); }
     } finally {
-      setBusy(false);
+      if (n === asked.current.n) setBusy(false);
     }
   };
   useEffect(() => {
@@ -143,7 +152,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
             <button type="button" className="btn small" disabled={busy || list.length < PAGE_SIZE} onClick={() => void load(status, page + 1)} data-testid="ops-next">{t("OpsNext")}</button>
           </div>
         </div>
-        {current ? <ReviewDetail key={current.uid + current.status.id} item={current} onDecided={() => void load(status, page, current.uid)} /> : null}
+        {current ? <ReviewDetail key={current.uid + current.status.id} item={current} onDecided={() => void load(asked.current.status, asked.current.page, current.uid)} /> : null}
       </div>
     </OpsFrame>
   );
