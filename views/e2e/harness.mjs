@@ -21,6 +21,18 @@ function freePort() {
   });
 }
 
+// serve starts the store binary on port with the data directory dir, as a
+// browser test's store runs: SQLite, goods demo goods, the development
+// outbox (DEV) and cheap password hashes (as in the Go tests); env adds.
+function serve(bin, port, dir, goods, env = {}) {
+  return spawn(bin, ["serve"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "",
+      SEED_GOODS: String(goods), DEV: "true", ARGON2_MEMORY_KIB: "1024", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+}
+
 // seeded is a data directory with the demo catalogue of `goods` goods and
 // its text and picture indexes, made once per binary and count and copied
 // for each store: seeding and describing the pictures were two thirds of a
@@ -38,13 +50,7 @@ async function seeded(bin, goods) {
     if (Date.now() - statSync(at).mtimeMs > 86_400_000) rmSync(at, { recursive: true, force: true });
   }
   const tmp = mkdtempSync(join(parent, "making-"));
-  const port = await freePort();
-  // ARGON2_MEMORY_KIB (here and below): cheap password hashes, as in the Go tests.
-  const p = spawn(bin, ["serve"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: tmp, BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ARGON2_MEMORY_KIB: "1024" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const p = serve(bin, await freePort(), tmp, goods);
   let log = "";
   await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error("seeding a store took over 3 minutes:\n" + log)), 180_000);
@@ -78,11 +84,7 @@ export async function startStore({ goods = 120, env = {} } = {}) {
   // boot starts the binary on this store's port and data directory and
   // waits until it answers (also after kill: the same store comes back).
   const boot = async () => {
-    const p = spawn(bin, ["serve"], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: base, DATABASE_URL: "", SEED_GOODS: String(goods), DEV: "true", ARGON2_MEMORY_KIB: "1024", ...env },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const p = serve(bin, port, dataDir, goods, env);
     p.stderr.on("data", (d) => { log += d; });
     if (process.env.SOUK_E2E_LOG) p.stderr.pipe(createWriteStream(process.env.SOUK_E2E_LOG, { flags: "a" })); // the server's log, to debug a test
     const deadline = Date.now() + 60_000;

@@ -10,9 +10,9 @@ export function exactHref(lang: string, q: string): string {
   return withLang(lang, "/search") + "?q=" + encodeURIComponent(q) + "&exact=1";
 }
 
-// fill puts el where the translation has its placeholder (name in
-// braces), so each language orders the sentence its own way; every
-// catalogue keeps English's placeholders (locales/catalog_test.go).
+// fill puts el where the translation has the placeholder {name}, so each
+// language orders the sentence its own way; every catalogue keeps the
+// placeholders of English (locales/catalog_test.go).
 function fill(text: string, name: string, el: ReactNode): ReactNode {
   const [before, after = ""] = text.split("{" + name + "}");
   return <>{before}{el}{after}</>;
